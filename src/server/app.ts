@@ -1,0 +1,71 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authPlugin } from './auth/plugin';
+import type { TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { Db } from './db';
+import { errorHandlingPlugin, sendNotFound } from './http/error-handling';
+import { xsrfPlugin } from './http/xsrf';
+import type { Mailer } from './mail/mailer';
+import { apiModules } from './modules';
+import { clientPlugin } from './http/client';
+
+/** What every route may use; decorated on the instance as app.ctx. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false } },
+  });
+  app.decorate('ctx', ctx);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        frameSrc: ctx.config.iframeHosts.map((host) => `https://${host}`),
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(errorHandlingPlugin);
+  await app.register(xsrfPlugin);
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      api.addHook('onSend', async (_request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+      });
+      api.setNotFoundHandler(sendNotFound);
+      for (const module of apiModules) await api.register(module);
+    },
+    { prefix: '/api' },
+  );
+
+  if (ctx.config.serveClient) await app.register(clientPlugin);
+  else app.setNotFoundHandler(sendNotFound);
+  return app;
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, in one place (see README, "Environment"). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Access token lifetime in seconds. */
+  accessTokenTtl: number;
+  /** Refresh token lifetime in seconds. */
+  refreshTokenTtl: number;
+  jwtSecret?: string;
+  demoPassword?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Public address of the panel, for links in e-mails. */
+  publicUrl: string;
+  /** Hosts whose iframes may appear in sanitised content blocks. */
+  iframeHosts: string[];
+  avatarMaxBytes: number;
+  /** Serve the built SPA from dist/client (false for API-only test servers). */
+  serveClient: boolean;
+  trustProxy: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = Number(env.PORT ?? 3000);
+  const list = (value: string | undefined, fallback: string[]) =>
+    value ? value.split(',').map((s) => s.trim()).filter(Boolean) : fallback;
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 1800),
+    refreshTokenTtl: Number(env.REFRESH_TOKEN_TTL ?? 14 * 24 * 3600),
+    jwtSecret: env.JWT_SECRET || undefined,
+    demoPassword: env.PANEL_DEMO_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'panel@localhost',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    iframeHosts: list(env.IFRAME_HOSTS, ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com', 'www.google.com']),
+    avatarMaxBytes: Number(env.AVATAR_MAX_BYTES ?? 2 * 1024 * 1024),
+    serveClient: env.SERVE_CLIENT !== 'false',
+    trustProxy: env.TRUST_PROXY === 'true',
+    ...overrides,
+  };
+}

@@ -1,0 +1,19 @@
+import path from 'node:path';
+import type { AppContext } from './app';
+import { createTokenService, loadSecret } from './auth/tokens';
+import type { Config } from './config';
+import { openDb } from './db';
+import { createMailer } from './mail/nodemailer';
+
+/** Opens the database (running migrations) and builds everything routes share. */
+export async function createContext(config: Config, options: { memory?: boolean } = {}): Promise<AppContext> {
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: options.memory ? 'memory' : config.dataDir });
+  const tokens = createTokenService(await loadSecret(config), config.accessTokenTtl);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+  return { config, db, tokens, mailer };
+}
+
+export async function closeContext(ctx: AppContext): Promise<void> {
+  ctx.mailer.close();
+  await ctx.db.close();
+}

@@ -1,0 +1,25 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, QueryResult } from './types';
+
+/** Embedded PostgreSQL; dataDir undefined keeps the database in memory (tests). */
+export async function openPglite(dataDir: string | undefined): Promise<Db> {
+  const pg = await PGlite.create(dataDir);
+  const toResult = <Row>(r: { rows: unknown[]; affectedRows?: number }): QueryResult<Row> => ({
+    rows: r.rows as Row[],
+    affectedRows: r.affectedRows ?? 0,
+  });
+  return {
+    kind: 'pglite',
+    async query<Row>(sql: string, params: unknown[] = []) {
+      return toResult<Row>(await pg.query(sql, params));
+    },
+    async transaction(fn) {
+      return pg.transaction(async (tx) =>
+        fn({ query: async <Row>(sql: string, params: unknown[] = []) => toResult<Row>(await tx.query(sql, params)) }),
+      );
+    },
+    async close() {
+      await pg.close();
+    },
+  };
+}

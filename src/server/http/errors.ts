@@ -1,0 +1,21 @@
+import { catalogues } from '../../common/i18n/catalogues';
+import { createTranslate, type TranslateParams } from '../../common/i18n/translate';
+
+/** Server messages come from the Polish catalogue, like the browser's. */
+export const t = createTranslate(catalogues.pl, 'pl');
+
+/** An error the client is meant to see: status plus a Polish detail and, for forms, field messages. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(detail);
+  }
+}
+
+/** Builds an HttpError whose detail is a catalogue key. */
+export function httpError(statusCode: number, key: string, params?: TranslateParams, errors?: Record<string, string>): HttpError {
+  return new HttpError(statusCode, t(key, params), errors);
+}

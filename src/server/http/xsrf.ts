@@ -1,0 +1,40 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { httpError } from './errors';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Double-submit cookie: every response that finds no XSRF-TOKEN cookie sets one (readable by the
+ * SPA), and every mutating /api call must echo it in X-XSRF-TOKEN.
+ */
+export const xsrfPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const cookieToken = request.cookies[XSRF_COOKIE];
+    if (!cookieToken) {
+      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        httpOnly: false,
+      });
+    }
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const headerToken = request.headers[XSRF_HEADER];
+    if (!cookieToken || typeof headerToken !== 'string' || !sameToken(cookieToken, headerToken)) {
+      throw httpError(403, 'errors.xsrf');
+    }
+  });
+
+  // Lets a client that has no cookie yet obtain one before its first mutating call.
+  app.get('/api/xsrf', async (_request, reply) => reply.status(204).send());
+});
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

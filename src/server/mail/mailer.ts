@@ -1,0 +1,13 @@
+/** One outgoing message; the transport (SMTP or the DATA_DIR/outbox folder) is the mailer's concern. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  from?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}

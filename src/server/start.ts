@@ -1,0 +1,19 @@
+import { buildApp } from './app';
+import { ensureClientBuild } from './build-client';
+import { loadConfig } from './config';
+import { closeContext, createContext } from './context';
+import { seedIfEmpty } from './db/seed';
+
+const config = loadConfig();
+if (config.serveClient) await ensureClientBuild();
+const ctx = await createContext(config);
+// Demo data only on the embedded database; a PostgreSQL server gets it through `npm run seed`.
+if (!config.databaseUrl) await seedIfEmpty(ctx.db, config);
+const app = await buildApp(ctx, { logger: true });
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => closeContext(ctx)).finally(() => process.exit(0));
+  });
+}
+await app.listen({ port: config.port, host: config.host });

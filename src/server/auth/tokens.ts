@@ -14,6 +14,8 @@ export interface AccessClaims {
   userId: number;
   username: string;
   isRoot: boolean;
+  /** The refresh token family this access token was issued with (claim `sid`). */
+  sessionId: string;
 }
 
 export interface TokenService {
@@ -40,8 +42,8 @@ export async function loadSecret(config: Config): Promise<Uint8Array> {
 export function createTokenService(secret: Uint8Array, ttl: number): TokenService {
   return {
     ttl,
-    async signAccess({ userId, username, isRoot }) {
-      return new SignJWT({ username, root: isRoot })
+    async signAccess({ userId, username, isRoot, sessionId }) {
+      return new SignJWT({ username, root: isRoot, sid: sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: TYPE })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -60,8 +62,8 @@ export function createTokenService(secret: Uint8Array, ttl: number): TokenServic
           typ: TYPE,
         });
         const userId = Number(payload.sub);
-        if (!Number.isInteger(userId) || typeof payload.username !== 'string') return null;
-        return { userId, username: payload.username, isRoot: payload.root === true };
+        if (!Number.isInteger(userId) || typeof payload.username !== 'string' || typeof payload.sid !== 'string') return null;
+        return { userId, username: payload.username, isRoot: payload.root === true, sessionId: payload.sid };
       } catch {
         return null;
       }

@@ -1,7 +1,269 @@
+import { generateTemporaryPassword, hashPassword } from '../auth/passwords';
 import type { Config } from '../config';
-import type { Db } from './types';
+import { t } from '../http/errors';
+import { insertMenu, mainMenu, serviceMenu } from './seed/menus';
+import type { Db, Queryable } from './types';
 
-/** Demo data (see issue 2). Implemented in src/server/db/seed/. */
-export async function seedDemoData(_db: Db, _options: { password: string }): Promise<void> {}
+/** The service types of SPEC 1; shortcut is the /uslugi/{shortcut} segment, prefix the ?type_prefix= value. */
+export const SERVICE_TYPES = [
+  { id: 1, shortcut: 'www', prefix: 'www' },
+  { id: 2, shortcut: 'bip', prefix: 'bip' },
+  { id: 7, shortcut: 'video', prefix: 'video' },
+  { id: 9, shortcut: 'newsletter', prefix: 'newsletter' },
+] as const;
 
-export async function seedIfEmpty(_db: Db, _config: Config): Promise<void> {}
+export const DEMO_USERNAMES = ['admin', 'klient', 'klient2', 'nowy'] as const;
+type DemoUsername = (typeof DEMO_USERNAMES)[number];
+
+const DAY_MS = 24 * 3600 * 1000;
+const MIB = 1024 * 1024;
+const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+/** A catalogue text as an HTML paragraph. */
+const paragraph = (key: string) => `<p>${escapeHtml(t(key))}</p>`;
+
+interface UserSeed {
+  username: DemoUsername;
+  isRoot?: boolean;
+  phone?: string;
+  passwordValid?: boolean;
+  acceptsRegulations: boolean;
+}
+
+const USERS: UserSeed[] = [
+  { username: 'admin', isRoot: true, acceptsRegulations: true },
+  { username: 'klient', phone: '+48 600 100 200', acceptsRegulations: true },
+  { username: 'klient2', phone: '601200300', acceptsRegulations: true },
+  { username: 'nowy', passwordValid: false, acceptsRegulations: false },
+];
+
+interface ServiceSeed {
+  owner: DemoUsername;
+  name: string;
+  typeId: number;
+  kindId: 1 | 2 | 3 | 4;
+  clientId: number;
+  sizeAvailable: number;
+  sizeUsed: number;
+  domains: { domain: string; isMain: boolean; isSsl: boolean }[];
+  modules: string[];
+}
+
+const SITE_MODULES = ['files', 'news', 'news_categories', 'main_pages', 'appearance', 'wcag', 'imports', 'forms', 'galleries'];
+const NEWSLETTER_MODULES = ['files', 'tags', 'recipients', 'senders', 'limits', 'templates', 'mailings'];
+
+const SERVICES: ServiceSeed[] = [
+  {
+    owner: 'klient',
+    name: 'demo.services.klient_site',
+    typeId: 1,
+    kindId: 2,
+    clientId: 101,
+    sizeAvailable: 1024 * MIB,
+    sizeUsed: 268 * MIB,
+    domains: [
+      { domain: 'www.kowalski.example.com', isMain: true, isSsl: true },
+      { domain: 'kowalski.example.net', isMain: false, isSsl: false },
+    ],
+    modules: SITE_MODULES,
+  },
+  {
+    owner: 'klient',
+    name: 'demo.services.klient_newsletter',
+    typeId: 9,
+    kindId: 4,
+    clientId: 101,
+    sizeAvailable: 100 * MIB,
+    sizeUsed: 12 * MIB,
+    domains: [{ domain: 'newsletter.kowalski.example.com', isMain: true, isSsl: true }],
+    modules: NEWSLETTER_MODULES,
+  },
+  {
+    owner: 'klient2',
+    name: 'demo.services.klient2_site',
+    typeId: 1,
+    kindId: 2,
+    clientId: 102,
+    sizeAvailable: 512 * MIB,
+    sizeUsed: 40 * MIB,
+    domains: [{ domain: 'www.nowak.example.org', isMain: true, isSsl: true }],
+    modules: SITE_MODULES,
+  },
+];
+
+type NewsMedia = 'has_videos' | 'has_galleries' | 'has_audios' | 'has_maps';
+const NEWS: { key: string; daysAgo: number; readBy: DemoUsername[]; media: NewsMedia[] }[] = [
+  { key: 'demo.news.welcome', daysAgo: 30, readBy: ['klient'], media: [] },
+  { key: 'demo.news.maintenance', daysAgo: 14, readBy: ['klient'], media: ['has_maps'] },
+  { key: 'demo.news.newsletter', daysAgo: 3, readBy: [], media: ['has_galleries'] },
+  { key: 'demo.news.wcag', daysAgo: 1, readBy: [], media: ['has_videos', 'has_audios'] },
+];
+
+async function insertUsers(tx: Queryable, passwordHash: string): Promise<Record<DemoUsername, number>> {
+  const ids = {} as Record<DemoUsername, number>;
+  for (const user of USERS) {
+    const { rows } = await tx.query<{ id: number }>(
+      `INSERT INTO users (username, password_hash, name, surname, phone, email, is_password_valid, is_root)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [
+        user.username,
+        passwordHash,
+        t(`demo.users.${user.username}.name`),
+        t(`demo.users.${user.username}.surname`),
+        user.phone ?? null,
+        `${user.username}@example.com`,
+        user.passwordValid ?? true,
+        user.isRoot ?? false,
+      ],
+    );
+    ids[user.username] = rows[0].id;
+  }
+  return ids;
+}
+
+async function insertServices(tx: Queryable, userIds: Record<DemoUsername, number>): Promise<void> {
+  for (const type of SERVICE_TYPES) {
+    await tx.query('INSERT INTO service_types (id, name, shortcut, prefix) VALUES ($1, $2, $3, $4)', [
+      type.id,
+      t(`demo.service_types.${type.shortcut}`),
+      type.shortcut,
+      type.prefix,
+    ]);
+  }
+  for (const service of SERVICES) {
+    const { rows } = await tx.query<{ id: number }>(
+      `INSERT INTO client_services (name, type_id, kind_id, client_id, site_permissions_profile_id, site_size_available, site_size_used)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [t(service.name), service.typeId, service.kindId, service.clientId, 1, service.sizeAvailable, service.sizeUsed],
+    );
+    const serviceId = rows[0].id;
+    for (const domain of service.domains) {
+      await tx.query('INSERT INTO client_service_domains (client_service_id, domain, is_main, is_ssl) VALUES ($1, $2, $3, $4)', [
+        serviceId,
+        domain.domain,
+        domain.isMain,
+        domain.isSsl,
+      ]);
+    }
+    for (const module of service.modules) {
+      await tx.query('INSERT INTO client_service_modules (client_service_id, module) VALUES ($1, $2)', [serviceId, module]);
+    }
+    await tx.query('INSERT INTO client_service_users (client_service_id, user_id, is_admin) VALUES ($1, $2, TRUE)', [
+      serviceId,
+      userIds[service.owner],
+    ]);
+  }
+}
+
+async function insertMenus(tx: Queryable): Promise<void> {
+  await insertMenu(tx, 'main', null, mainMenu(SERVICE_TYPES.map((type) => type.shortcut)));
+  for (const type of SERVICE_TYPES) await insertMenu(tx, 'client_service', type.id, serviceMenu);
+}
+
+async function insertRegulations(tx: Queryable, userIds: Record<DemoUsername, number>): Promise<void> {
+  const insert = async (key: string, validFrom: string, validTo: string | null) =>
+    (
+      await tx.query<{ id: number }>('INSERT INTO regulations (name, content, valid_from, valid_to) VALUES ($1, $2, $3, $4) RETURNING id', [
+        t(`${key}.name`),
+        [1, 2, 3].map((n) => paragraph(`${key}.paragraph_${n}`)).join(''),
+        validFrom,
+        validTo,
+      ])
+    ).rows[0].id;
+  // One archived and one future version around the one in force, which is all a user must accept.
+  await insert('demo.regulations.archived', daysFromNow(-400), daysFromNow(-30));
+  const inForce = await insert('demo.regulations.current', daysFromNow(-30), null);
+  await insert('demo.regulations.future', daysFromNow(30), null);
+  for (const user of USERS.filter((u) => u.acceptsRegulations)) {
+    await tx.query('INSERT INTO regulation_acceptances (user_id, regulation_id) VALUES ($1, $2)', [userIds[user.username], inForce]);
+  }
+}
+
+async function insertContent(tx: Queryable): Promise<void> {
+  const video = `<iframe src="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE" title="${escapeHtml(t('demo.content.footer_info.video_title'))}" width="320" height="180" allowfullscreen></iframe>`;
+  const blocks = [
+    { prefix: 'footer_info', html: paragraph('demo.content.footer_info.text') + video },
+    { prefix: 'footer_copyright', html: paragraph('demo.content.footer_copyright.text') },
+    {
+      prefix: 'footer_realization',
+      html: `<p>${escapeHtml(t('demo.content.footer_realization.text'))} <a href="https://example.com" target="_blank">${escapeHtml(t('demo.content.footer_realization.link'))}</a></p>`,
+    },
+  ];
+  for (const block of blocks) {
+    await tx.query('INSERT INTO content (prefix, name, description, content) VALUES ($1, $2, $3, $4)', [
+      block.prefix,
+      t(`demo.content.${block.prefix}.name`),
+      t(`demo.content.${block.prefix}.description`),
+      block.html,
+    ]);
+  }
+}
+
+async function insertNews(tx: Queryable, userIds: Record<DemoUsername, number>): Promise<void> {
+  for (const item of NEWS) {
+    const { rows } = await tx.query<{ id: number }>(
+      `INSERT INTO news (title, lead, body, date, has_videos, has_galleries, has_audios, has_maps)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [
+        t(`${item.key}.title`),
+        t(`${item.key}.lead`),
+        paragraph(`${item.key}.body`),
+        daysFromNow(-item.daysAgo),
+        item.media.includes('has_videos'),
+        item.media.includes('has_galleries'),
+        item.media.includes('has_audios'),
+        item.media.includes('has_maps'),
+      ],
+    );
+    for (const username of item.readBy) {
+      await tx.query('INSERT INTO news_reads (user_id, news_id) VALUES ($1, $2)', [userIds[username], rows[0].id]);
+    }
+  }
+  // A draft: unpublished news never reaches users.
+  await tx.query('INSERT INTO news (title, lead, body, published) VALUES ($1, $2, $3, FALSE)', [
+    t('demo.news.draft.title'),
+    t('demo.news.draft.lead'),
+    paragraph('demo.news.draft.body'),
+  ]);
+}
+
+async function countUsers(db: Queryable): Promise<number> {
+  return (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users')).rows[0].count;
+}
+
+/**
+ * Demo data of issue 2, every text from the demo.* catalogue keys. Runs in one transaction and only
+ * on a database without users; returns whether it seeded.
+ */
+export async function seedDemoData(db: Db, options: { password: string }): Promise<boolean> {
+  const passwordHash = await hashPassword(options.password);
+  return db.transaction(async (tx) => {
+    // Two first starts at once: the second waits here, then finds the users and leaves.
+    await tx.query('LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE');
+    if ((await countUsers(tx)) > 0) return false;
+    const userIds = await insertUsers(tx, passwordHash);
+    await insertServices(tx, userIds);
+    await insertMenus(tx);
+    await insertRegulations(tx, userIds);
+    await insertContent(tx);
+    await insertNews(tx, userIds);
+    return true;
+  });
+}
+
+/**
+ * Seeds a database that has no users yet, with PANEL_DEMO_PASSWORD or a generated password, and
+ * prints the demo usernames (and a generated password) once.
+ */
+export async function seedIfEmpty(db: Db, config: Pick<Config, 'demoPassword'>): Promise<boolean> {
+  if ((await countUsers(db)) > 0) return false;
+  const password = config.demoPassword ?? generateTemporaryPassword();
+  const seeded = await seedDemoData(db, { password });
+  if (seeded) {
+    const passwordLine = config.demoPassword ? t('app.cli.demo_password_from_env') : t('app.cli.demo_password', { password });
+    process.stdout.write(`${t('app.cli.demo_seeded', { usernames: DEMO_USERNAMES.join(', ') })}\n${passwordLine}\n`);
+  }
+  return seeded;
+}

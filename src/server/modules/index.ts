@@ -1,4 +1,26 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { authModule } from './auth';
+import { contentModule } from './content';
+import { menusModule } from './menus';
+import { newsModule } from './news';
+import { regulationsModule } from './regulations';
+import { servicesModule } from './services';
+import { schemaDocsPlugin, schemaModulesPlugin } from '../schema';
+import { limitsApiModule } from './limits-api';
+import { sendersApiModule } from './senders-api';
+import { userModule } from './user';
 
 /** Every API module, each a Fastify plugin registered under /api. */
-export const apiModules: FastifyPluginAsync[] = [];
+export const apiModules: FastifyPluginAsync[] = [
+  authModule,
+  userModule,
+  regulationsModule,
+  menusModule,
+  servicesModule,
+  newsModule,
+  contentModule,
+  schemaModulesPlugin,
+  limitsApiModule,
+  sendersApiModule,
+  schemaDocsPlugin,
+];

@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { api } from '../providers/http';
+import { isServicePath, serviceIdFromPath, SERVICE_STATE_KEY, useService, useServicePermissions } from '../providers/service';
+import { useCurrentUser } from '../providers/session';
+import { matchRoute, routes } from '../routes';
+import { adminMenu } from './adminMenu';
+import { allowedPrefixes, filterMenu, serviceMainUrl, type MenuItem } from './menu';
+
+interface MenuResponse {
+  data: MenuItem[];
+}
+
+export type MenuKind = 'main' | 'service' | 'admin';
+
+/** SPEC 2: the admin menu on /admin paths, the service menu on /usluga paths with a service id, else the main menu. */
+export function menuKindFor(pathname: string, serviceId: string | undefined): MenuKind {
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'admin';
+  if (isServicePath(pathname) && serviceId) return 'service';
+  return 'main';
+}
+
+/** The sidebar menu for the current page, filtered, with what its links need. */
+export function useSidebarMenu() {
+  const { pathname } = useLocation();
+  const { user } = useCurrentUser();
+  const serviceId = serviceIdFromPath(pathname);
+  const kind = menuKindFor(pathname, serviceId);
+  const isRoot = Boolean(user?.is_root);
+
+  const main = useQuery({
+    queryKey: ['menu', 'main'],
+    queryFn: () => api<MenuResponse>('/user/menu/main'),
+    enabled: kind === 'main',
+    staleTime: 5 * 60_000,
+  });
+  const service = useQuery({
+    queryKey: [SERVICE_STATE_KEY, 'menu', serviceId ?? ''],
+    queryFn: () => api<MenuResponse>(`/user/menu/client_service/${encodeURIComponent(serviceId ?? '')}`),
+    enabled: kind === 'service',
+    staleTime: 5 * 60_000,
+  });
+  const permissions = useServicePermissions(kind === 'service' ? serviceId : undefined);
+  const serviceDetails = useService(kind === 'service' ? serviceId : undefined);
+
+  const items = useMemo(() => {
+    if (!user) return [];
+    if (kind === 'admin') return filterMenu(adminMenu, { isRoot, allowed: allowedPrefixes(routes, { isRoot }) });
+    if (kind === 'service') {
+      if (!permissions.data) return [];
+      return filterMenu(service.data?.data ?? [], {
+        isRoot,
+        allowed: allowedPrefixes(routes, { isRoot, modules: permissions.data.modules }),
+      });
+    }
+    return filterMenu(main.data?.data ?? [], { isRoot, allowed: allowedPrefixes(routes, { isRoot }) });
+  }, [user, kind, isRoot, main.data, service.data, permissions.data]);
+
+  return {
+    kind,
+    items,
+    isLoading: kind === 'main' ? main.isPending : kind === 'service' ? service.isPending || permissions.isPending : false,
+    context: {
+      routes,
+      params: serviceId ? { service_id: serviceId } : {},
+      mainUrl: serviceMainUrl(serviceDetails.data?.domains),
+    },
+    current: matchRoute(pathname),
+  };
+}

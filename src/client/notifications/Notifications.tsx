@@ -1,0 +1,183 @@
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import { Alert, AlertTitle, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Stack } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { type NotificationPayload, undoableEventEmitter, useNotificationContext, useTakeUndoableMutation, useTranslate } from 'react-admin';
+import { TOAST_MAX_VISIBLE, toastDuration } from '../../common/toast';
+import { confirmIconColors, usePendingConfirmation, type ConfirmStatus } from './confirm';
+
+interface ShownToast {
+  id: number;
+  payload: NotificationPayload;
+}
+
+let nextToastId = 1;
+
+function useTranslateText(): (text: string, args?: Record<string, unknown>) => string {
+  const translate = useTranslate();
+  // Keys are translated; texts that are not keys (the server's details) come back unchanged.
+  return useCallback((text, args) => translate(text, { _: text, ...args }), [translate]);
+}
+
+function ToastItem({ toast, onClose, onUndo }: { toast: ShownToast; onClose(): void; onUndo(): void }) {
+  const translateText = useTranslateText();
+  const translate = useTranslate();
+  const { message, type, notificationOptions = {} } = toast.payload;
+  const text = typeof message === 'string' ? translateText(message, notificationOptions.messageArgs) : undefined;
+  const description = typeof notificationOptions.description === 'string' ? translateText(notificationOptions.description) : undefined;
+  const duration =
+    notificationOptions.autoHideDuration === null
+      ? null
+      : (notificationOptions.autoHideDuration ?? toastDuration(text ?? '', description));
+  const remaining = useRef(duration);
+  const startedAt = useRef(0);
+  const [paused, setPaused] = useState(false);
+
+  // The countdown pauses while the pointer or focus is on the toast, so it can be read (WCAG 2.2.1).
+  useEffect(() => {
+    if (paused || remaining.current === null) return;
+    startedAt.current = Date.now();
+    const timer = window.setTimeout(onClose, remaining.current);
+    return () => {
+      window.clearTimeout(timer);
+      if (remaining.current !== null) remaining.current -= Date.now() - startedAt.current;
+    };
+  }, [paused, onClose]);
+
+  return (
+    <Alert
+      severity={type}
+      role={type === 'error' || type === 'warning' ? 'alert' : 'status'}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      sx={{ boxShadow: 3, width: { xs: 'calc(100vw - 32px)', sm: 400 } }}
+      action={
+        <>
+          {notificationOptions.undoable && (
+            <Button color="inherit" size="small" onClick={onUndo}>
+              {translate('ra.action.undo')}
+            </Button>
+          )}
+          <IconButton aria-label={translate('app.toast.close')} color="inherit" size="small" onClick={onClose}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </>
+      }
+    >
+      {description ? <AlertTitle>{text ?? (message as ReactNode)}</AlertTitle> : (text ?? (message as ReactNode))}
+      {description}
+    </Alert>
+  );
+}
+
+/** SPEC 9 toasts: top right, at most four, the newest at the bottom; fed by react-admin's notify(). */
+function ToastStack() {
+  const translate = useTranslate();
+  const { notifications, setNotifications } = useNotificationContext();
+  const takeMutation = useTakeUndoableMutation();
+  const [toasts, setToasts] = useState<ShownToast[]>([]);
+
+  useEffect(() => {
+    if (notifications.length === 0) return;
+    const taken = notifications;
+    setNotifications((queued) => queued.filter((item) => !taken.includes(item)));
+    setToasts((shown) => [...shown, ...taken.map((payload) => ({ id: nextToastId++, payload }))]);
+  }, [notifications, setNotifications]);
+
+  const finish = useCallback(
+    (toast: ShownToast, isUndo: boolean) => {
+      // An undoable mutation runs (or is cancelled) when its toast goes away.
+      if (toast.payload.notificationOptions?.undoable) {
+        const mutation = takeMutation();
+        if (mutation) mutation({ isUndo });
+        else undoableEventEmitter.emit('end', { isUndo });
+      }
+      setToasts((shown) => shown.filter((item) => item.id !== toast.id));
+    },
+    [takeMutation],
+  );
+
+  useEffect(() => {
+    if (toasts.length > TOAST_MAX_VISIBLE) finish(toasts[0], false);
+  }, [toasts, finish]);
+
+  return (
+    <Box
+      component="section"
+      aria-label={translate('app.toast.region')}
+      sx={{ position: 'fixed', top: 16, right: 16, zIndex: (theme) => theme.zIndex.snackbar }}
+    >
+      <Stack spacing={1}>
+        {toasts.slice(-TOAST_MAX_VISIBLE).map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onClose={() => finish(toast, false)} onUndo={() => finish(toast, true)} />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+const confirmIcons: Record<ConfirmStatus, typeof WarningAmberIcon> = {
+  success: CheckCircleOutlineIcon,
+  error: ErrorOutlineIcon,
+  warning: WarningAmberIcon,
+  info: InfoOutlinedIcon,
+  question: HelpOutlineIcon,
+};
+
+/** The SPEC 9 confirmation dialog, opened through useConfirm(). */
+function ConfirmDialog() {
+  const request = usePendingConfirmation();
+  const translateText = useTranslateText();
+  if (!request) return null;
+  const Icon = confirmIcons[request.status];
+  return (
+    <Dialog
+      open
+      onClose={() => request.resolve(false)}
+      aria-labelledby="confirm-dialog-title"
+      aria-describedby={request.content ? 'confirm-dialog-content' : undefined}
+      maxWidth="xs"
+      fullWidth
+    >
+      <Box sx={{ display: 'flex', justifyContent: 'center', pt: 3 }}>
+        <Icon aria-hidden sx={{ fontSize: 64, color: confirmIconColors[request.status] }} />
+      </Box>
+      <DialogTitle id="confirm-dialog-title" sx={{ textAlign: 'center' }}>
+        {translateText(request.title)}
+      </DialogTitle>
+      {request.content && (
+        <DialogContent>
+          <DialogContentText id="confirm-dialog-content" sx={{ textAlign: 'center' }}>
+            {translateText(request.content)}
+          </DialogContentText>
+        </DialogContent>
+      )}
+      <DialogActions sx={{ justifyContent: 'center', pb: 3 }}>
+        <Button variant="contained" color="primary" onClick={() => request.resolve(true)} autoFocus>
+          {translateText(request.confirmText)}
+        </Button>
+        {request.showCancel && (
+          <Button variant="outlined" color="secondary" onClick={() => request.resolve(false)}>
+            {translateText(request.cancelText)}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Replaces react-admin's <Notification>: the toast stack and the confirmation dialog. */
+export function Notifications() {
+  return (
+    <>
+      <ToastStack />
+      <ConfirmDialog />
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import { loginRedirectPath } from './callbackUrl';
+import { api, isApiError } from './http';
+import { FORBIDDEN_PATH, queryClient } from './queryClient';
+import { ensureFreshSession } from './refresh';
+import { currentUserQueryKey, fetchCurrentUser, fullName, type CurrentUser } from './session';
+import { signOut } from './signOut';
+import { storeTokens, type TokenResponse } from './tokens';
+
+export const BLOCKED_PATH = '/logowanie/blokada';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** The signed-in user, shared with useCurrentUser() through the ['user'] query. */
+export function loadCurrentUser(): Promise<CurrentUser> {
+  return queryClient.fetchQuery({ queryKey: currentUserQueryKey, queryFn: fetchCurrentUser, staleTime: 60_000 });
+}
+
+/** Root-only areas (the /admin routes and admin resources) need is_root. */
+export function mayAccess(user: Pick<CurrentUser, 'is_root'> | undefined, rootOnly: boolean): boolean {
+  return !rootOnly || Boolean(user?.is_root);
+}
+
+export function isRootOnlyResource(resource: string | undefined): boolean {
+  return resource === 'admin' || Boolean(resource?.startsWith('admin_') || resource?.startsWith('admin/'));
+}
+
+export function isAccountBlocked(error: unknown): boolean {
+  return isApiError(error, 403) && error.body.code === 'account_blocked';
+}
+
+export const authProvider: AuthProvider = {
+  async login({ username, password }: Credentials) {
+    const tokens = await api<TokenResponse>('/authentication', {
+      method: 'POST',
+      body: { username, password },
+      authenticate: false,
+    });
+    // Answers cached while signed out (the user, react-admin's auth checks) must not outlive the login.
+    queryClient.removeQueries({ queryKey: currentUserQueryKey });
+    queryClient.removeQueries({ queryKey: ['auth'] });
+    storeTokens(tokens);
+  },
+
+  async logout() {
+    const redirect = loginRedirectPath(window.location);
+    await signOut();
+    return redirect;
+  },
+
+  // On each navigation react-admin asks: restore the tokens, refresh when fewer than 600 s are left.
+  async checkAuth() {
+    if (!(await ensureFreshSession())) {
+      throw { redirectTo: loginRedirectPath(window.location), message: false };
+    }
+  },
+
+  async checkError(error: unknown) {
+    const status = (error as { status?: number } | null)?.status;
+    if (status === 401) throw { message: false };
+    if (status === 403) throw { logoutUser: false, redirectTo: FORBIDDEN_PATH, message: false };
+  },
+
+  async getIdentity(): Promise<UserIdentity> {
+    const user = await loadCurrentUser();
+    return { id: user.id, fullName: fullName(user), avatar: user.avatar_uri ?? undefined };
+  },
+
+  async canAccess({ resource }) {
+    if (!isRootOnlyResource(resource)) return true;
+    return mayAccess(await loadCurrentUser(), true);
+  },
+};

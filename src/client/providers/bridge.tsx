@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useNavigate, useNotify, type NotificationOptions, type NotificationType } from 'react-admin';
+
+/*
+ * Code outside React (the query cache's error handlers) navigates and shows toasts through the
+ * router and react-admin's notify(), registered here by <AppBridge> once <Admin> has mounted.
+ */
+type Navigate = (path: string, options?: { replace?: boolean }) => void;
+type Notify = (message: string, options?: NotificationOptions & { type?: NotificationType }) => void;
+
+let navigateImpl: Navigate = (path) => window.location.assign(path);
+let notifyImpl: Notify | null = null;
+
+export function navigateTo(path: string, options?: { replace?: boolean }): void {
+  navigateImpl(path, options);
+}
+
+export function notifyFromOutside(message: string, options?: NotificationOptions & { type?: NotificationType }): void {
+  notifyImpl?.(message, options);
+}
+
+export function AppBridge() {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  useEffect(() => {
+    navigateImpl = (path, options) => navigate(path, options);
+    notifyImpl = notify;
+  }, [navigate, notify]);
+  return null;
+}

@@ -1,0 +1,59 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { navigateTo, notifyFromOutside } from './bridge';
+import { loginRedirectPath } from './callbackUrl';
+import { ApiError, errorMessage, isApiError } from './http';
+import { signOut } from './signOut';
+import { getSession } from './tokens';
+
+export const MAX_QUERY_RETRIES = 3;
+export const FORBIDDEN_PATH = '/error/403';
+
+/** SPEC 8: up to 3 retries, only for failures that are not HTTP errors, or HTTP 400. */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_QUERY_RETRIES) return false;
+  return !(error instanceof ApiError) || error.status === 400;
+}
+
+/** SPEC 4: 401 signs the user out (back to login with the callback URL); 403 shows the forbidden screen. */
+export async function handleAccessError(error: unknown): Promise<boolean> {
+  if (isApiError(error, 401)) {
+    if (getSession()) {
+      const redirect = loginRedirectPath(window.location);
+      await signOut();
+      queryClient.clear();
+      navigateTo(redirect, { replace: true });
+    }
+    return true;
+  }
+  if (isApiError(error, 403)) {
+    navigateTo(FORBIDDEN_PATH, { replace: true });
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The shared handler of mutation errors: the server's detail in a toast, or the generic message.
+ * Mutations with their own onError (react-admin's hooks, forms showing field errors) handle theirs.
+ */
+function handleMutationError(error: unknown, hasOwnHandler: boolean): void {
+  if (isApiError(error, 401)) {
+    void handleAccessError(error);
+    return;
+  }
+  if (!hasOwnHandler) notifyFromOutside(errorMessage(error), { type: 'error' });
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error) => {
+      void handleAccessError(error);
+    },
+  }),
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) => handleMutationError(error, Boolean(mutation.options.onError)),
+  }),
+  defaultOptions: {
+    queries: { retry: shouldRetryQuery, refetchOnWindowFocus: false },
+  },
+});

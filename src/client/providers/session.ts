@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { api } from './http';
+import { getSession, subscribeSession, type Session } from './tokens';
+
+/** The body of GET /api/user. */
+export interface CurrentUser {
+  id: number;
+  username: string;
+  name: string;
+  surname: string;
+  phone: string | null;
+  email: string;
+  avatar_uri: string | null;
+  is_password_valid: boolean;
+  is_regulations: boolean;
+  is_root: boolean;
+}
+
+export const currentUserQueryKey = ['user'] as const;
+
+export function fetchCurrentUser(): Promise<CurrentUser> {
+  return api<CurrentUser>('/user');
+}
+
+export function fullName(user: Pick<CurrentUser, 'name' | 'surname' | 'username'>): string {
+  return [user.name, user.surname].filter(Boolean).join(' ') || user.username;
+}
+
+/** The session tokens as React state (re-renders on login, refresh, logout). */
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+/** The signed-in user (react-query key ['user']; invalidate it after profile, avatar or regulation changes). */
+export function useCurrentUser(): { user: CurrentUser | undefined; refetch(): Promise<unknown> } {
+  const session = useSession();
+  const query = useQuery({
+    queryKey: currentUserQueryKey,
+    queryFn: fetchCurrentUser,
+    enabled: session !== null,
+    staleTime: 60_000,
+  });
+  return { user: session ? query.data : undefined, refetch: query.refetch };
+}

@@ -1,0 +1,123 @@
+import { matchPath } from 'react-router';
+import type { ComponentType } from 'react';
+import { lazyScreen, type LazyScreen } from './layout/lazyScreen';
+import type { ErrorPageProps } from './screens/errors/ErrorPage';
+
+/**
+ * Who may open a route: signed-in users (inside the authorized layout), guests only (the login
+ * family and /wyloguj; signed-in users are sent on from the login family), or anyone (error pages).
+ */
+export type RouteAccess = 'authenticated' | 'guest' | 'any';
+
+export interface RouteMeta {
+  /** The route name menus and links refer to (a menu item's prefix). */
+  name: string;
+  /** A react-router pattern; SPEC 2 Polish paths. */
+  path: string;
+  /** Catalogue key of the page title (breadcrumbs, document title). */
+  title: string;
+  /** The route above this one in the breadcrumbs. */
+  parent?: string;
+  /** The menu item (route name) shown active on this route, when it is not this route itself. */
+  activePrefix?: string;
+  /** Permission module a service route needs (GET /api/user/permissions/client_service/{id}.modules). */
+  module?: string;
+  rootOnly?: boolean;
+  access: RouteAccess;
+}
+
+export interface AppRoute extends RouteMeta {
+  screen: LazyScreen<object>;
+}
+
+const screens = {
+  userDashboard: lazyScreen(() => import('./screens/dashboard/UserDashboard')),
+  profile: lazyScreen(() => import('./screens/profile/ProfilePage')),
+  regulations: lazyScreen(() => import('./screens/profile/RegulationsPage')),
+  newsList: lazyScreen(() => import('./screens/news/NewsList')),
+  newsShow: lazyScreen(() => import('./screens/news/NewsShow')),
+  serviceList: lazyScreen(() => import('./screens/services/ServiceList')),
+  serviceDashboard: lazyScreen(() => import('./screens/services/ServiceDashboard')),
+  adminDashboard: lazyScreen(() => import('./layout/AdminDashboard')),
+  error401: lazyScreen<object>(() => import('./screens/errors/ErrorPage').then(errorScreen(401))),
+  error403: lazyScreen<object>(() => import('./screens/errors/ErrorPage').then(errorScreen(403))),
+  error404: lazyScreen<object>(() => import('./screens/errors/ErrorPage').then(errorScreen(404))),
+  login: lazyScreen(() => import('./screens/auth/LoginPage')),
+  blocked: lazyScreen(() => import('./screens/auth/BlockedPage')),
+  reminder: lazyScreen(() => import('./screens/auth/PasswordReminderPage')),
+  reminderConfirm: lazyScreen(() => import('./screens/auth/PasswordReminderConfirmPage')),
+  logout: lazyScreen(() => import('./screens/auth/LogoutPage')),
+};
+
+function errorScreen(status: ErrorPageProps['status']) {
+  return (module: { default: ComponentType<ErrorPageProps> }): { default: ComponentType<object> } => {
+    const ErrorPage = module.default;
+    return { default: () => <ErrorPage status={status} /> };
+  };
+}
+
+const title = (name: string) => `app.layout.titles.${name}`;
+
+export const routes: AppRoute[] = [
+  { name: 'user_dashboard', path: '/', title: title('user_dashboard'), access: 'authenticated', screen: screens.userDashboard },
+  { name: 'user_profile', path: '/panel/profil', title: title('user_profile'), parent: 'user_dashboard', access: 'authenticated', screen: screens.profile },
+  {
+    name: 'user_profile_regulations',
+    path: '/panel/profil/regulaminy',
+    title: title('user_profile_regulations'),
+    parent: 'user_profile',
+    access: 'authenticated',
+    screen: screens.regulations,
+  },
+  { name: 'user_profile_news', path: '/wiadomosci', title: title('user_profile_news'), parent: 'user_dashboard', access: 'authenticated', screen: screens.newsList },
+  {
+    name: 'user_profile_news_show',
+    path: '/wiadomosci/:news_id',
+    title: title('user_profile_news_show'),
+    parent: 'user_profile_news',
+    activePrefix: 'user_profile_news',
+    access: 'authenticated',
+    screen: screens.newsShow,
+  },
+  { name: 'service_list', path: '/uslugi/:service_shortcut', title: title('service_list'), parent: 'user_dashboard', access: 'authenticated', screen: screens.serviceList },
+  { name: 'service_dashboard', path: '/usluga/:service_id', title: title('service_dashboard'), parent: 'user_dashboard', access: 'authenticated', screen: screens.serviceDashboard },
+  { name: 'admin_dashboard', path: '/admin', title: title('admin_dashboard'), parent: 'user_dashboard', rootOnly: true, access: 'authenticated', screen: screens.adminDashboard },
+  { name: 'error_401', path: '/error/401', title: title('error_401'), access: 'any', screen: screens.error401 },
+  { name: 'error_403', path: '/error/403', title: title('error_403'), access: 'any', screen: screens.error403 },
+  { name: 'error_404', path: '/error/404', title: title('error_404'), access: 'any', screen: screens.error404 },
+  { name: 'login', path: '/logowanie', title: title('login'), access: 'guest', screen: screens.login },
+  { name: 'login_blocked', path: '/logowanie/blokada', title: title('login_blocked'), access: 'guest', screen: screens.blocked },
+  { name: 'password_reminder', path: '/logowanie/przypomnij_haslo', title: title('password_reminder'), access: 'guest', screen: screens.reminder },
+  {
+    name: 'password_reminder_confirm',
+    path: '/logowanie/przypomnij_haslo/aktywuj/:username/:confirm_code',
+    title: title('password_reminder_confirm'),
+    access: 'guest',
+    screen: screens.reminderConfirm,
+  },
+  { name: 'logout', path: '/wyloguj', title: title('logout'), access: 'guest', screen: screens.logout },
+];
+
+/** The 404 screen for unknown paths (react-admin's catchAll). */
+export const notFoundScreen = screens.error404;
+export const notFoundTitle = title('error_404');
+
+export const routesByName: ReadonlyMap<string, AppRoute> = new Map(routes.map((route) => [route.name, route]));
+
+export interface RouteMatch {
+  route: AppRoute;
+  params: Record<string, string>;
+}
+
+export function matchRoute(pathname: string): RouteMatch | undefined {
+  for (const route of routes) {
+    const match = matchPath({ path: route.path, end: true }, pathname);
+    if (match) return { route, params: match.params as Record<string, string> };
+  }
+  return undefined;
+}
+
+/** Loads every screen the signed-in user may open, ahead of navigation. */
+export function preloadScreens(): void {
+  for (const route of routes) if (route.access === 'authenticated') route.screen.preload();
+}

@@ -1,0 +1,178 @@
+import type { AdminBlock, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
+
+/** Product name used in {product} placeholders when nothing else is configured (PANEL_PRODUCT). */
+export const DEFAULT_PRODUCT = 'panel';
+
+const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
+const SCOPES: readonly AdminScope[] = ['user', 'service', 'admin'];
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+const DEFAULT_FILE_BYTES = 5 * 1024 * 1024;
+/** Files of a schema module go to DATA_DIR/uploads and are served at /api/uploads/{name} unless x-admin says otherwise. */
+export const DEFAULT_UPLOAD_FOLDER = 'uploads';
+export const DEFAULT_UPLOAD_URI = '/api/uploads/{name}';
+
+export class SchemaFileError extends Error {
+  constructor(source: string, problem: string) {
+    super(`${source}: ${problem}`);
+  }
+}
+
+const defaultApiPath: Record<AdminScope, string> = {
+  service: '/client_service/{service_id}/module/{module}',
+  admin: '/admin/{module}',
+  user: '/user/module/{module}',
+};
+
+/** Replaces {product} in every key and string of a schema (limit field names, type labels). */
+export function resolveProduct<T>(value: T, product: string): T {
+  const replace = (text: string) => text.replaceAll('{product}', product);
+  if (typeof value === 'string') return replace(value) as T;
+  if (Array.isArray(value)) return value.map((item) => resolveProduct(item, product)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [replace(k), resolveProduct(v, product)])) as T;
+  }
+  return value;
+}
+
+function fail(source: string, problem: string): never {
+  throw new SchemaFileError(source, problem);
+}
+
+function identifier(source: string, what: string, value: unknown): string {
+  if (typeof value !== 'string' || !IDENTIFIER.test(value)) fail(source, `${what} must match ${IDENTIFIER} (got ${JSON.stringify(value)})`);
+  return value;
+}
+
+/**
+ * Checks one parsed schema file and completes its x-admin block with the defaults, so every
+ * consumer reads one complete shape. Throws SchemaFileError naming the file and the problem.
+ */
+export function loadModuleSchema(file: unknown, source: string, product = DEFAULT_PRODUCT): ModuleSchema {
+  if (!file || typeof file !== 'object' || Array.isArray(file)) fail(source, 'not a JSON object');
+  const resolved = resolveProduct(file as SchemaFile, product);
+  const given = resolved['x-admin'];
+  if (!given || typeof given !== 'object') fail(source, 'no x-admin block');
+  if (resolved.type !== 'object' || !resolved.properties) fail(source, 'the schema must be an object with properties');
+  const properties = resolved.properties;
+
+  const resource = identifier(source, 'x-admin.resource', given.resource);
+  const scope = given.scope;
+  if (!SCOPES.includes(scope)) fail(source, `x-admin.scope must be one of ${SCOPES.join(', ')}`);
+  const module = identifier(source, 'x-admin.module', given.module ?? resource);
+  if (typeof given.title !== 'string') fail(source, 'x-admin.title must be a catalogue key');
+
+  const path = given.api?.path ?? defaultApiPath[scope].replace('{module}', module);
+  const api = { path, upload: given.api?.upload ?? path, ...(given.api?.read ? { read: given.api.read } : {}) };
+  for (const pattern of [api.path, api.upload, api.read].filter(Boolean) as string[]) {
+    if (!pattern.startsWith('/')) fail(source, `api path ${pattern} must start with /`);
+    if (scope === 'service' && !pattern.includes('{service_id}')) fail(source, `api path ${pattern} needs {service_id}`);
+  }
+
+  const route = given.route;
+  if (!route || typeof route.path !== 'string' || typeof route.name !== 'string') fail(source, 'x-admin.route needs path and name');
+  const routeParam = identifier(source, 'x-admin.route.param', route.param ?? `${resource}_id`);
+
+  const fieldOf = (what: string, name: unknown) => {
+    const field = identifier(source, what, name);
+    if (field !== 'id' && !properties[field]) fail(source, `${what} ${field} is not a property`);
+    return field;
+  };
+  const columns = (given.list?.columns ?? []).map((c) => ({ ...c, field: fieldOf('list column', c.field) }));
+  const sort = given.list?.sort ?? { field: 'id', order: 'DESC' as const };
+  fieldOf('list.sort.field', sort.field);
+  if (sort.order !== 'ASC' && sort.order !== 'DESC') fail(source, 'list.sort.order must be ASC or DESC');
+  const list = {
+    columns,
+    sort,
+    search: (given.list?.search ?? []).map((f) => fieldOf('list.search', f)),
+    filters: (given.list?.filters ?? []).map((f) => {
+      if (f.op !== 'eq' && f.op !== 'contains') fail(source, `filter ${f.field}: op must be eq or contains`);
+      return { field: fieldOf('list filter', f.field), param: identifier(source, 'filter param', f.param ?? f.field), op: f.op };
+    }),
+    label: fieldOf('list.label', given.list?.label ?? (properties.name ? 'name' : 'id')),
+  };
+
+  const files: AdminBlock['files'] = {};
+  for (const [name, spec] of Object.entries(given.files ?? {})) {
+    identifier(source, 'file field', name);
+    if (properties[name]) fail(source, `file field ${name} must not also be a schema property`);
+    files[name] = {
+      accept: spec.accept ?? IMAGE_TYPES,
+      maxBytes: spec.maxBytes ?? DEFAULT_FILE_BYTES,
+      deletePath: identifier(source, `files.${name}.deletePath`, spec.deletePath ?? name),
+      folder: identifier(source, `files.${name}.folder`, spec.folder ?? DEFAULT_UPLOAD_FOLDER),
+      uri: spec.uri ?? DEFAULT_UPLOAD_URI,
+    };
+    if (!files[name].uri.includes('{name}')) fail(source, `files.${name}.uri needs {name}`);
+  }
+
+  const admin: AdminBlock = {
+    resource,
+    scope,
+    module,
+    title: given.title,
+    api,
+    route: { path: route.path, name: route.name, param: routeParam, views: route.views ?? { list: '' }, ...(route.names ? { names: route.names } : {}) },
+    list,
+    files,
+    ...(given.featureFlag ? { featureFlag: identifier(source, 'featureFlag', given.featureFlag) } : {}),
+    redirect: given.redirect ?? { view: 'list' },
+    messages: given.messages ?? {},
+    unique: (given.unique ?? []).map((u) => {
+      if (typeof u.message !== 'string' || !u.fields?.length) fail(source, 'unique keys need fields and a message key');
+      return { ...u, fields: u.fields.map((f) => fieldOf('unique field', f)) };
+    }),
+    indexes: (given.indexes ?? []).map((index) => {
+      if (!['btree', 'gin', 'lower'].includes(index.kind)) fail(source, `index ${index.field}: kind must be btree, gin or lower`);
+      return { field: fieldOf('index field', index.field), kind: index.kind };
+    }),
+    singleton: given.singleton === true,
+    crud: given.crud !== false,
+    ...(given.storage
+      ? {
+          storage: {
+            table: identifier(source, 'storage.table', given.storage.table),
+            ...(given.storage.reads
+              ? { reads: { table: identifier(source, 'storage.reads.table', given.storage.reads.table), column: identifier(source, 'storage.reads.column', given.storage.reads.column) } }
+              : {}),
+          },
+        }
+      : {}),
+  };
+  const schema: JsonSchema = { ...resolved };
+  return { schema, admin };
+}
+
+export interface Registry {
+  modules: readonly ModuleSchema[];
+  byResource(resource: string): ModuleSchema | undefined;
+  byRouteName(name: string): ModuleSchema | undefined;
+}
+
+/**
+ * Builds the registry from parsed schema files keyed by their source (file path): the browser
+ * passes Vite's import.meta.glob result, the server the files it read from SCHEMAS_DIR.
+ */
+export function createRegistry(files: Record<string, unknown>, product = DEFAULT_PRODUCT): Registry {
+  const modules = Object.entries(files)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([source, file]) => loadModuleSchema(unwrapModule(file), source, product));
+  const seen = new Map<string, string>();
+  for (const { admin } of modules) {
+    for (const key of [`resource ${admin.resource}`, `route ${admin.route.name}`]) {
+      if (seen.has(key)) throw new SchemaFileError(admin.resource, `duplicate ${key}`);
+      seen.set(key, admin.resource);
+    }
+  }
+  return {
+    modules,
+    byResource: (resource) => modules.find((m) => m.admin.resource === resource),
+    byRouteName: (name) => modules.find((m) => m.admin.route.name === name || Object.values(m.admin.route.names ?? {}).includes(name)),
+  };
+}
+
+/** import.meta.glob with eager JSON gives {default: schema}; a plain read gives the schema. */
+function unwrapModule(file: unknown): unknown {
+  if (file && typeof file === 'object' && 'default' in file && !('x-admin' in file)) return (file as { default: unknown }).default;
+  return file;
+}

@@ -1,0 +1,160 @@
+/**
+ * The contract between a schema file (schemas/<entity>.schema.json), the server's generic CRUD and
+ * the browser's generic resources. Every text here is a catalogue key, never a literal.
+ */
+
+/** Who owns the records: the signed-in user, a client service, or the whole panel (root users only). */
+export type AdminScope = 'user' | 'service' | 'admin';
+
+/** Path patterns use {name} placeholders: {service_id}, {module}, {id}, and route params. */
+export interface AdminApi {
+  /**
+   * The collection: GET lists (or reads a singleton), POST creates (or saves a singleton).
+   * Items live at `${path}/{id}`. Default: /client_service/{service_id}/module/{module} (service),
+   * /admin/{module} (admin), /user/module/{module} (user).
+   */
+  path: string;
+  /** Multipart collection for records with files (POST; items PUT `${upload}/{id}`). Default: `path`. */
+  upload: string;
+  /** Singletons only: where GET reads the record when it is not `path` (e.g. .../limits/current). */
+  read?: string;
+}
+
+export interface AdminRouteViews {
+  /** Sub-path of the list, '' for the route path itself. */
+  list?: string;
+  create?: string;
+  /** Contains the record param, e.g. "edytuj/{tag_id}". */
+  edit?: string;
+  show?: string;
+}
+
+export interface AdminRoute {
+  /** Full Polish path pattern, e.g. /usluga/{service_id}/konfiguracja/tagi or /admin/content. */
+  path: string;
+  /** Route name (menu prefix), e.g. service_configuration_tags. */
+  name: string;
+  /** Route param naming the record in edit/show sub-paths, e.g. tag_id. */
+  param: string;
+  views: AdminRouteViews;
+  /** Names of the sub-routes: {show: "service_configuration_senders_config_preview"}. */
+  names?: Partial<Record<keyof AdminRouteViews, string>>;
+}
+
+export interface AdminColumn {
+  field: string;
+  sortable?: boolean;
+}
+
+export interface AdminFilter {
+  /** The record field. */
+  field: string;
+  /** The query parameter carrying the value, default the field name. */
+  param?: string;
+  /** eq: the field equals the value; contains: an array field contains the value. */
+  op: 'eq' | 'contains';
+}
+
+export interface AdminList {
+  columns: AdminColumn[];
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  /** Fields matched (case-insensitively, as substrings) by the `search` query parameter. */
+  search?: string[];
+  filters?: AdminFilter[];
+  /** The field shown for a record in dictionaries and titles, default "name" (or id). */
+  label: string;
+}
+
+export interface AdminFile {
+  /** Accepted MIME types; images are also checked by their magic bytes. */
+  accept: string[];
+  maxBytes: number;
+  /** Sub-path of an item that deletes the file: DELETE `${item}/${deletePath}`. */
+  deletePath: string;
+  /** Folder under DATA_DIR holding the files, default "uploads" (served at /api/uploads/{name}). */
+  folder: string;
+  /** Where a stored file is served, {name} its stored name; a folder other code serves names its own. */
+  uri: string;
+}
+
+/** Success toasts (SPEC 8) by event: created, updated, deleted, and any a module's own calls add. */
+export type AdminMessages = Partial<Record<'created' | 'updated' | 'deleted', string>> & Record<string, string>;
+
+export interface AdminUnique {
+  fields: string[];
+  /** Catalogue key of the 409 detail. */
+  message: string;
+  ignoreCase?: boolean;
+}
+
+export interface AdminIndex {
+  field: string;
+  /** btree: equality and sort; gin: array containment; search: case-insensitive substring (trigram-free lower()). */
+  kind: 'btree' | 'gin' | 'lower';
+}
+
+export interface AdminRedirect {
+  /** A view of this resource, or a route name with params taken from the current route. */
+  view?: keyof AdminRouteViews;
+  route?: string;
+}
+
+/** Records kept in an existing table instead of module_records: columns named as the properties. */
+export interface AdminTableStorage {
+  /** File fields are stored in `${field}_file` columns. */
+  table: string;
+  /** Per-user read state: table (user_id, <column>) rows mark a record read; lists sort unread first. */
+  reads?: { table: string; column: string };
+}
+
+export interface AdminBlock {
+  resource: string;
+  scope: AdminScope;
+  /** Permission module checked with requireServiceAccess (service scope); {module} in default paths. */
+  module: string;
+  title: string;
+  api: AdminApi;
+  route: AdminRoute;
+  list: AdminList;
+  files: Record<string, AdminFile>;
+  /** The service must have this flag (client_service_flags), otherwise 404. */
+  featureFlag?: string;
+  redirect: AdminRedirect;
+  messages: AdminMessages;
+  unique: AdminUnique[];
+  indexes: AdminIndex[];
+  /** One record per service (or per user / panel): GET reads it, POST or PUT saves it. */
+  singleton: boolean;
+  /**
+   * false: a hand-written module serves the API and uses this schema only for its forms and
+   * validation (e.g. main-page sections under the home-page builder's SPEC 7 paths).
+   */
+  crud: boolean;
+  storage?: AdminTableStorage;
+}
+
+/** A JSON Schema object (draft-07 as ajv 8 reads it by default). */
+export type JsonSchema = Record<string, unknown> & {
+  type?: string | string[];
+  title?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+};
+
+/** A schema file as written: x-admin may leave out everything that has a default. */
+export type SchemaFile = JsonSchema & {
+  $id?: string;
+  'x-admin': Partial<Omit<AdminBlock, 'list' | 'files' | 'route'>> &
+    Pick<AdminBlock, 'resource' | 'scope' | 'title'> & {
+      list?: Partial<AdminList>;
+      files?: Record<string, Partial<AdminFile>>;
+      route?: Partial<AdminRoute> & Pick<AdminRoute, 'path' | 'name'>;
+    };
+};
+
+/** A loaded module: the schema with {product} resolved and x-admin completed with its defaults. */
+export interface ModuleSchema {
+  /** The JSON Schema for bodies (x-admin kept as an annotation). */
+  schema: JsonSchema;
+  admin: AdminBlock;
+}

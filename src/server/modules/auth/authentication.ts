@@ -1,0 +1,53 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { verifyUserPassword } from '../../auth/passwords';
+import { refreshSession, revokeSessionOf, startSession } from '../../auth/sessions';
+import { assertNotThrottled, recordAttempt } from '../../auth/throttle';
+import { httpError, t } from '../../http/errors';
+import { objectBody, requiredString, SECRET_MAX_LENGTH, USERNAME_MAX_LENGTH } from './schemas';
+
+interface LoginBody {
+  username: string;
+  password: string;
+}
+interface RefreshBody {
+  refresh_token: string;
+}
+
+const loginSchema = {
+  body: objectBody({ username: requiredString(USERNAME_MAX_LENGTH), password: requiredString(SECRET_MAX_LENGTH) }),
+};
+const refreshSchema = { body: objectBody({ refresh_token: requiredString(SECRET_MAX_LENGTH) }) };
+
+/** Sign-in, token refresh and logout (SPEC 7 "Authentication and user"). */
+export const authenticationRoutes: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+
+  app.post<{ Body: LoginBody }>('/authentication', { schema: loginSchema }, async (request, reply) => {
+    const { username, password } = request.body;
+    await assertNotThrottled(request, reply, 'login', username);
+    const { rows } = await ctx.db.query<{ id: number; username: string; password_hash: string; is_root: boolean; is_blocked: boolean }>(
+      'SELECT id, username, password_hash, is_root, is_blocked FROM users WHERE username = $1',
+      [username],
+    );
+    const user = rows[0];
+    // An unknown user costs the same argon2 verification and gets the same answer as a wrong password.
+    const valid = await verifyUserPassword(user?.password_hash, password);
+    await recordAttempt(request, 'login', username, valid);
+    if (!valid) throw httpError(401, 'errors.invalid_credentials');
+    // Only someone who knows the password learns that the account is blocked.
+    if (user.is_blocked) return reply.status(403).send({ detail: t('errors.account_blocked'), code: 'account_blocked' });
+    return startSession(ctx, user);
+  });
+
+  app.post<{ Body: RefreshBody }>('/authentication/refresh', { schema: refreshSchema }, async (request) => {
+    const result = await refreshSession(ctx, request.body.refresh_token);
+    if (typeof result === 'object') return result;
+    if (result === 'reused') request.log.warn({ ip: request.ip }, 'used refresh token presented again: its session is revoked');
+    throw httpError(401, 'errors.session_expired');
+  });
+
+  app.post<{ Body: RefreshBody }>('/authentication/logout', { schema: refreshSchema }, async (request, reply) => {
+    await revokeSessionOf(ctx.db, request.body.refresh_token);
+    return reply.status(204).send();
+  });
+};

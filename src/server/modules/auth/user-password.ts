@@ -1,0 +1,56 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { validatePasswordChange, type PasswordChangeField } from '../../../common/validation/password';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { currentUser } from '../../auth/plugin';
+import { revokeUserSessions } from '../../auth/sessions';
+import { assertNotThrottled, recordAttempt } from '../../auth/throttle';
+import { httpError, t } from '../../http/errors';
+import { SECRET_MAX_LENGTH } from './schemas';
+
+type PasswordChangeBody = Partial<Record<PasswordChangeField, string>>;
+
+// Fields may be missing or empty: the shared rules answer those with their own field messages.
+const optionalSecret = { type: 'string', maxLength: SECRET_MAX_LENGTH } as const;
+const passwordChangeSchema = {
+  body: {
+    type: 'object',
+    properties: { password_old: optionalSecret, password_new: optionalSecret, password_confirm: optionalSecret },
+  },
+} as const;
+
+/** PUT /api/user/password: SPEC 5 "Password change"; the other sessions of the user end. */
+export const userPasswordRoutes: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+
+  app.put<{ Body: PasswordChangeBody }>(
+    '/user/password',
+    // Authentication first, so an anonymous caller never learns anything from the validation.
+    { onRequest: app.authenticate, schema: passwordChangeSchema },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await assertNotThrottled(request, reply, 'password_change', user.username);
+      const { rows } = await ctx.db.query<{ password_hash: string }>(
+        'SELECT password_hash FROM users WHERE id = $1 AND NOT is_blocked',
+        [user.userId],
+      );
+      if (!rows[0]) throw httpError(401, 'errors.unauthorized');
+
+      const body = request.body;
+      const errors = validatePasswordChange(body);
+      if (!errors.password_old) {
+        const oldPasswordValid = await verifyPassword(rows[0].password_hash, body.password_old ?? '');
+        await recordAttempt(request, 'password_change', user.username, oldPasswordValid);
+        if (!oldPasswordValid) errors.password_old = 'validation.password.old_invalid';
+      }
+      const fieldErrors = Object.entries(errors).map(([field, key]) => [field, t(key)]);
+      if (fieldErrors.length) throw httpError(400, 'errors.invalid_form', undefined, Object.fromEntries(fieldErrors));
+
+      const passwordHash = await hashPassword(body.password_new ?? '');
+      await ctx.db.transaction(async (tx) => {
+        await tx.query('UPDATE users SET password_hash = $2, is_password_valid = TRUE WHERE id = $1', [user.userId, passwordHash]);
+        await revokeUserSessions(tx, user.userId, user.sessionId);
+      });
+      return { detail: t('app.auth.password_changed') };
+    },
+  );
+};

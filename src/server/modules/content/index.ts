@@ -1,0 +1,35 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createSanitizer } from '../../content/sanitize';
+import { createImageStore } from '../user/image-store';
+
+/** Content blocks by prefix (the footer's three among them), their HTML sanitised, and their photos. */
+export async function contentModule(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.ctx;
+  const sanitize = createSanitizer(config.iframeHosts);
+  const photos = createImageStore(path.join(config.dataDir, 'content'));
+
+  app.get<{ Params: { prefix: string } }>(
+    '/content/prefix/:prefix',
+    {
+      onRequest: app.authenticate,
+      schema: { params: { type: 'object', properties: { prefix: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } } } },
+    },
+    async (request) => {
+      const { rows } = await db.query<{ id: number; prefix: string; name: string; description: string; content: string; photo_file: string | null }>(
+        'SELECT id, prefix, name, description, content, photo_file FROM content WHERE prefix = $1 ORDER BY id',
+        [request.params.prefix],
+      );
+      return {
+        data: rows.map(({ photo_file, content, ...block }) => ({
+          ...block,
+          content: sanitize(content),
+          photo_uri: photo_file ? `/api/content/photos/${photo_file}` : null,
+        })),
+      };
+    },
+  );
+
+  // Public like avatars: the names are random and <img> sends no Authorization header.
+  app.get<{ Params: { name: string } }>('/content/photos/:name', async (request, reply) => photos.send(request.params.name, reply));
+}

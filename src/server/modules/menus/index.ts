@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../../auth/plugin';
+import type { Queryable } from '../../db';
+import { requireServiceAccess } from '../../services/access';
+
+interface MenuRow {
+  id: number;
+  parent_id: number | null;
+  item_type: 'link' | 'folder' | 'separator';
+  prefix: string | null;
+  name: string;
+  icon: string | null;
+  link: string | null;
+  link_target: string | null;
+  sort: number;
+  is_root: boolean;
+  params: Record<string, unknown> | null;
+  shortcut: string | null;
+}
+
+export interface MenuItem {
+  id: number;
+  type: MenuRow['item_type'];
+  prefix: string | null;
+  name: string;
+  icon: string | null;
+  link: string | null;
+  link_target: string | null;
+  sort: number;
+  is_root: boolean;
+  params: Record<string, unknown> | null;
+  shortcut: string | null;
+  submenu: MenuItem[];
+}
+
+/**
+ * The tree of one menu, children sorted by sort. Root-only items (and everything under them) are
+ * dropped for other users; extraParams are merged into the params of items that open a route.
+ */
+async function loadMenu(
+  db: Queryable,
+  filter: { menu: 'main' } | { menu: 'client_service'; serviceTypeId: number },
+  isRoot: boolean,
+  extraParams: Record<string, unknown> = {},
+): Promise<MenuItem[]> {
+  const { rows } = await db.query<MenuRow>(
+    `SELECT id, parent_id, item_type, prefix, name, icon, link, link_target, sort, is_root, params, shortcut
+       FROM menu_items
+      WHERE menu = $1 AND service_type_id IS NOT DISTINCT FROM $2 AND (is_root = FALSE OR $3::boolean)
+      ORDER BY sort, id`,
+    [filter.menu, filter.menu === 'client_service' ? filter.serviceTypeId : null, isRoot],
+  );
+  const children = new Map<number | null, MenuRow[]>();
+  for (const row of rows) children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row]);
+  const build = (parentId: number | null): MenuItem[] =>
+    (children.get(parentId) ?? []).map(({ parent_id: _, item_type, params, ...item }) => ({
+      ...item,
+      type: item_type,
+      params: item.prefix && Object.keys(extraParams).length > 0 ? { ...params, ...extraParams } : params,
+      submenu: build(item.id),
+    }));
+  return build(null);
+}
+
+/** The sidebar menus: the main one and the one inside a service (by the service's type). */
+export async function menusModule(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx;
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/user/menu/main', async (request) => ({ data: await loadMenu(db, { menu: 'main' }, currentUser(request).isRoot) }));
+
+  app.get<{ Params: { id: string } }>('/user/menu/client_service/:id', async (request) => {
+    const { serviceId } = await requireServiceAccess(db, request, request.params.id);
+    const { rows } = await db.query<{ type_id: number }>('SELECT type_id FROM client_services WHERE id = $1', [serviceId]);
+    const menu = await loadMenu(db, { menu: 'client_service', serviceTypeId: rows[0].type_id }, currentUser(request).isRoot, {
+      service_id: serviceId,
+    });
+    return { data: menu };
+  });
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../../auth/plugin';
+import { createSanitizer } from '../../content/sanitize';
+import { httpError } from '../../http/errors';
+import { booleanQuery, isTrue, pagination, paginationQuery, type PaginationQuery } from '../services/list-query';
+
+interface NewsQuery extends PaginationQuery {
+  order?: 'date' | 'title';
+  order_desc?: string;
+}
+
+const ORDER_COLUMNS = { date: 'n.date', title: 'n.title' } as const;
+const NEWS_COLUMNS = `n.id, n.title, n.lead, n.date, (r.user_id IS NOT NULL) AS is_read,
+  n.has_videos, n.has_galleries, n.has_audios, n.has_maps`;
+// Published news joined with the read mark of user $1.
+const USER_NEWS = `FROM news n LEFT JOIN news_reads r ON r.news_id = n.id AND r.user_id = $1 WHERE n.published`;
+const ID_PARAM = { type: 'object', properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } } } as const;
+
+/** News for users, with their read state and the unread count behind the top bar's bell. */
+export async function newsModule(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.ctx;
+  const sanitize = createSanitizer(config.iframeHosts);
+  app.addHook('onRequest', app.authenticate);
+
+  app.get<{ Querystring: NewsQuery }>(
+    '/news',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { ...paginationQuery, order: { type: 'string', enum: Object.keys(ORDER_COLUMNS) }, order_desc: booleanQuery },
+        },
+      },
+    },
+    async (request) => {
+      const { userId } = currentUser(request);
+      const { limit, offset } = pagination(request.query, 10);
+      const direction = request.query.order_desc === undefined || isTrue(request.query.order_desc) ? 'DESC' : 'ASC';
+      const column = ORDER_COLUMNS[request.query.order ?? 'date'];
+      const [{ rows }, counts] = await Promise.all([
+        db.query(`SELECT ${NEWS_COLUMNS} ${USER_NEWS} ORDER BY ${column} ${direction}, n.id ${direction} LIMIT $2 OFFSET $3`, [
+          userId,
+          limit,
+          offset,
+        ]),
+        db.query<{ total: number; unread: number }>(
+          `SELECT count(*)::int AS total, count(*) FILTER (WHERE r.user_id IS NULL)::int AS unread ${USER_NEWS}`,
+          [userId],
+        ),
+      ]);
+      return { data: rows, pagination: { total: counts.rows[0].total }, unread_count: counts.rows[0].unread };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/news/:id', { schema: { params: ID_PARAM } }, async (request) => {
+    const { rows } = await db.query<{ body: string }>(`SELECT ${NEWS_COLUMNS}, n.body ${USER_NEWS} AND n.id = $2`, [
+      currentUser(request).userId,
+      Number(request.params.id),
+    ]);
+    if (!rows[0]) throw httpError(404, 'errors.news_not_found');
+    return { ...rows[0], body: sanitize(rows[0].body) };
+  });
+
+  app.post<{ Params: { id: string } }>('/news/:id/set_read', { schema: { params: ID_PARAM } }, async (request, reply) => {
+    const { affectedRows } = await db.query(
+      `INSERT INTO news_reads (user_id, news_id)
+       SELECT $1, id FROM news WHERE id = $2 AND published ON CONFLICT DO NOTHING`,
+      [currentUser(request).userId, Number(request.params.id)],
+    );
+    // Nothing inserted: either already read (fine) or no such published news (404).
+    if (affectedRows === 0) {
+      const { rows } = await db.query('SELECT 1 FROM news WHERE id = $1 AND published', [Number(request.params.id)]);
+      if (!rows[0]) throw httpError(404, 'errors.news_not_found');
+    }
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../../auth/plugin';
+import { createSanitizer } from '../../content/sanitize';
+import { httpError } from '../../http/errors';
+import { REGULATION_IN_FORCE } from './in-force';
+
+const MAX_INT = 2147483647;
+
+/** What the user must accept (GET) and the call that accepts it; GET /api/user then reports is_regulations. */
+export async function regulationsModule(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.ctx;
+  const sanitize = createSanitizer(config.iframeHosts);
+
+  app.get('/user/regulations', { onRequest: app.authenticate }, async (request) => {
+    const { rows } = await db.query<{ id: number; name: string; content: string; valid_from: Date; is_accepted: boolean }>(
+      `SELECT r.id, r.name, r.content, r.valid_from,
+              EXISTS (SELECT 1 FROM regulation_acceptances a WHERE a.regulation_id = r.id AND a.user_id = $1) AS is_accepted
+         FROM regulations r
+        WHERE ${REGULATION_IN_FORCE}
+        ORDER BY r.valid_from, r.id`,
+      [currentUser(request).userId],
+    );
+    return { data: rows.map((row) => ({ ...row, content: sanitize(row.content) })) };
+  });
+
+  app.post<{ Body: { regulation_ids: number[] } }>(
+    '/user/regulations/accept',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['regulation_ids'],
+          properties: {
+            regulation_ids: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'integer', minimum: 1, maximum: MAX_INT } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const ids = [...new Set(request.body.regulation_ids)];
+      await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: number }>(`SELECT r.id FROM regulations r WHERE r.id = ANY($1::int[]) AND ${REGULATION_IN_FORCE}`, [
+          ids,
+        ]);
+        if (rows.length !== ids.length) throw httpError(400, 'errors.regulation_not_in_force');
+        await tx.query(
+          `INSERT INTO regulation_acceptances (user_id, regulation_id)
+           SELECT $1, id FROM unnest($2::int[]) AS id ON CONFLICT DO NOTHING`,
+          [currentUser(request).userId, ids],
+        );
+      });
+      return reply.status(204).send();
+    },
+  );
+}

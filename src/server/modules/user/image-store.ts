@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
+import { httpError } from '../../http/errors';
+
+// Raster formats only, recognised by their first bytes (never by the client's mimetype); SVG could carry script.
+const IMAGE_KINDS = [
+  { extension: 'png', contentType: 'image/png', matches: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')) },
+  { extension: 'jpg', contentType: 'image/jpeg', matches: (b: Buffer) => b.subarray(0, 3).equals(Buffer.from('ffd8ff', 'hex')) },
+  { extension: 'gif', contentType: 'image/gif', matches: (b: Buffer) => ['GIF87a', 'GIF89a'].includes(b.toString('latin1', 0, 6)) },
+  {
+    extension: 'webp',
+    contentType: 'image/webp',
+    matches: (b: Buffer) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP',
+  },
+];
+const SIGNATURE_BYTES = 12;
+
+/** Stored names: 32 random hex digits and the detected extension; nothing else is ever read from disk. */
+const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
+
+async function detectImageKind(file: string) {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SIGNATURE_BYTES), 0, SIGNATURE_BYTES, 0);
+    return IMAGE_KINDS.find((kind) => kind.matches(buffer.subarray(0, bytesRead)));
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface ImageStore {
+  /** Writes an uploaded image to a temporary file, checks it is an image, moves it into place; returns its name. */
+  save(upload: MultipartFile): Promise<string>;
+  remove(name: string): Promise<void>;
+  /** Sends a stored image with its content type; 404 for any name the store did not make. */
+  send(name: string, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/** Images uploaded by users (avatars, photos) under one directory of DATA_DIR, with unguessable names. */
+export function createImageStore(dir: string): ImageStore {
+  return {
+    async save(upload) {
+      await mkdir(dir, { recursive: true });
+      const temporary = path.join(dir, `.upload-${randomBytes(12).toString('hex')}`);
+      try {
+        await pipeline(upload.file, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
+        // Busboy ends the stream at the request's fileSize limit and marks it truncated.
+        if (upload.file.truncated) throw httpError(413, 'errors.too_large');
+        const kind = await detectImageKind(temporary);
+        if (!kind) throw httpError(415, 'errors.image_not_supported');
+        const name = `${randomBytes(16).toString('hex')}.${kind.extension}`;
+        await rename(temporary, path.join(dir, name));
+        return name;
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+    async remove(name) {
+      if (STORED_NAME.test(name)) await rm(path.join(dir, name), { force: true });
+    },
+    async send(name, reply) {
+      const match = STORED_NAME.exec(name);
+      const kind = match && IMAGE_KINDS.find((k) => k.extension === match[1]);
+      if (!kind) throw httpError(404, 'errors.not_found');
+      const data = await readFile(path.join(dir, name)).catch(() => {
+        throw httpError(404, 'errors.not_found');
+      });
+      return reply.type(kind.contentType).send(data);
+    },
+  };
+}

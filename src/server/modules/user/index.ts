@@ -1,0 +1,106 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { validateProfile } from '../../../common/validation/profile';
+import { currentUser } from '../../auth/plugin';
+import type { Queryable } from '../../db';
+import { httpError, t } from '../../http/errors';
+import { ACCEPTED_ALL_REGULATIONS } from '../regulations/in-force';
+import { createImageStore } from './image-store';
+
+interface UserRow {
+  id: number;
+  username: string;
+  name: string;
+  surname: string;
+  phone: string | null;
+  email: string;
+  avatar_file: string | null;
+  is_password_valid: boolean;
+  is_regulations: boolean;
+  is_root: boolean;
+}
+
+export const avatarUri = (file: string | null) => (file ? `/api/avatars/${file}` : null);
+
+/** The GET /api/user body; 401 when the token's user no longer exists. */
+async function loadUser(db: Queryable, userId: number) {
+  const { rows } = await db.query<UserRow>(
+    `SELECT id, username, name, surname, phone, email, avatar_file, is_password_valid, is_root,
+            ${ACCEPTED_ALL_REGULATIONS} AS is_regulations
+       FROM users WHERE id = $1`,
+    [userId],
+  );
+  if (!rows[0]) throw httpError(401, 'errors.unauthorized');
+  const { avatar_file, ...user } = rows[0];
+  return { ...user, avatar_uri: avatarUri(avatar_file) };
+}
+
+const profileText = { anyOf: [{ type: 'string', maxLength: 100 }, { type: 'null' }] };
+
+/** The signed-in user's profile and avatar (PUT /api/user/password lives with authentication). */
+export async function userModule(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.ctx;
+  const avatars = createImageStore(path.join(config.dataDir, 'avatars'));
+
+  app.get('/user', { onRequest: app.authenticate }, async (request) => loadUser(db, currentUser(request).userId));
+
+  app.put<{ Body: { name?: string | null; surname?: string | null; phone?: string | null } }>(
+    '/user',
+    {
+      onRequest: app.authenticate,
+      schema: { body: { type: 'object', properties: { name: profileText, surname: profileText, phone: profileText } } },
+    },
+    async (request) => {
+      const { userId } = currentUser(request);
+      const errors = validateProfile(request.body);
+      const fields = Object.entries(errors);
+      if (fields.length > 0) {
+        throw httpError(400, 'errors.validation_failed', undefined, Object.fromEntries(fields.map(([field, key]) => [field, t(key)])));
+      }
+      const { name, surname, phone } = request.body;
+      await db.query('UPDATE users SET name = $2, surname = $3, phone = $4 WHERE id = $1', [
+        userId,
+        name?.trim(),
+        surname?.trim(),
+        phone?.trim() || null,
+      ]);
+      return loadUser(db, userId);
+    },
+  );
+
+  app.post('/user/avatar', { onRequest: app.authenticate }, async (request) => {
+    const { userId } = currentUser(request);
+    if (!request.isMultipart()) throw httpError(415, 'errors.image_not_supported');
+    const upload = await request.file({ limits: { fileSize: config.avatarMaxBytes } });
+    if (!upload || upload.fieldname !== 'file') throw httpError(400, 'errors.file_required');
+    const file = await avatars.save(upload);
+    let previous: string | null;
+    try {
+      const { rows } = await db.query<{ previous: string | null }>(
+        `UPDATE users u SET avatar_file = $2 FROM users old
+          WHERE u.id = $1 AND old.id = u.id RETURNING old.avatar_file AS previous`,
+        [userId, file],
+      );
+      if (!rows[0]) throw httpError(401, 'errors.unauthorized');
+      previous = rows[0].previous;
+    } catch (error) {
+      await avatars.remove(file);
+      throw error;
+    }
+    if (previous) await avatars.remove(previous);
+    return { avatar_uri: avatarUri(file) };
+  });
+
+  app.delete('/user/avatar', { onRequest: app.authenticate }, async (request, reply) => {
+    const { rows } = await db.query<{ previous: string | null }>(
+      `UPDATE users u SET avatar_file = NULL FROM users old
+        WHERE u.id = $1 AND old.id = u.id RETURNING old.avatar_file AS previous`,
+      [currentUser(request).userId],
+    );
+    if (rows[0]?.previous) await avatars.remove(rows[0].previous);
+    return reply.status(204).send();
+  });
+
+  // Public: <img src> sends no Authorization header; the names are 128-bit random.
+  app.get<{ Params: { name: string } }>('/avatars/:name', async (request, reply) => avatars.send(request.params.name, reply));
+}

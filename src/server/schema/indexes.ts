@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import type { ModuleSchema, Registry } from '../../common/schema';
+import type { Queryable } from '../db';
+
+// Owners as one comparable value, so unique keys hold for admin-scope rows (NULL owner) too.
+const OWNER = 'COALESCE(client_service_id, 0), COALESCE(user_id, 0)';
+
+/** Index names stay under PostgreSQL's 63 characters and differ when their definitions do. */
+function indexName(resource: string, what: string, definition: string): string {
+  const hash = createHash('sha256').update(definition).digest('hex').slice(0, 8);
+  return `mr_${resource}_${what}`.slice(0, 50) + `_${hash}`;
+}
+
+/**
+ * The statements that give one module its x-admin indexes and unique keys on module_records,
+ * each a partial index on its resource. Identifiers were checked by the registry (IDENTIFIER).
+ */
+export function indexStatements(module: ModuleSchema): string[] {
+  const { admin } = module;
+  if (admin.storage || !admin.crud) return [];
+  const where = `WHERE resource = '${admin.resource}'`;
+  const statements: string[] = [];
+  const add = (unique: boolean, what: string, body: string) => {
+    const definition = `ON module_records ${body} ${where}`;
+    statements.push(`CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${indexName(admin.resource, what, definition)} ${definition}`);
+  };
+  for (const index of admin.indexes) {
+    if (index.kind === 'gin') add(false, `${index.field}_gin`, `USING GIN ((data->'${index.field}') jsonb_path_ops)`);
+    else if (index.kind === 'lower') add(false, `${index.field}_lower`, `(client_service_id, lower(data->>'${index.field}'))`);
+    else add(false, index.field, `(client_service_id, (data->'${index.field}'), id)`);
+  }
+  for (const key of admin.unique) {
+    const columns = key.fields.map((f) => (key.ignoreCase ? `lower(data->>'${f}')` : `(data->>'${f}')`));
+    add(true, `${key.fields.join('_')}_unique`, `(${OWNER}, ${columns.join(', ')})`);
+  }
+  if (admin.singleton) add(true, 'singleton', `(${OWNER})`);
+  return statements;
+}
+
+/** Creates the declared indexes at start (idempotent); a new schema file needs no migration. */
+export async function ensureIndexes(db: Queryable, registry: Registry): Promise<void> {
+  for (const module of registry.modules) for (const statement of indexStatements(module)) await db.query(statement);
+}
+
+/** The unique key an index-violation error names, to answer 409 with its message. */
+export function uniqueKeyOfConstraint(module: ModuleSchema, constraint: string | undefined): string | undefined {
+  if (!constraint) return undefined;
+  const statements = indexStatements(module);
+  return module.admin.unique.find((key) => {
+    const prefix = `mr_${module.admin.resource}_${key.fields.join('_')}_unique`.slice(0, 50);
+    return constraint.startsWith(prefix) && statements.some((s) => s.includes(constraint));
+  })?.message;
+}

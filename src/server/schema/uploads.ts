@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_UPLOAD_FOLDER, type AdminFile, type ModuleSchema } from '../../common/schema';
+import { httpError } from '../http/errors';
+
+/** Known file signatures: the type a file really is, whatever name or MIME type it came with. */
+const SIGNATURES: { type: string; extension: string; matches(head: Buffer): boolean }[] = [
+  { type: 'image/png', extension: 'png', matches: (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { type: 'image/jpeg', extension: 'jpg', matches: (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff },
+  { type: 'image/gif', extension: 'gif', matches: (h) => h.subarray(0, 4).toString('latin1') === 'GIF8' },
+  { type: 'image/webp', extension: 'webp', matches: (h) => h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP' },
+  { type: 'application/pdf', extension: 'pdf', matches: (h) => h.subarray(0, 5).toString('latin1') === '%PDF-' },
+];
+const TYPE_BY_EXTENSION = new Map(SIGNATURES.map((s) => [s.extension, s.type]));
+// Stored names are ours alone: 32 random hex digits and the extension the signature gave.
+const STORED_NAME = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
+
+function folderPath(dataDir: string, folder: string): string {
+  return path.join(dataDir, folder);
+}
+
+/** Where a stored file is served (no auth: the random name is the secret, as for <img> tags). */
+export function uploadUri(spec: AdminFile, name: string | null): string | null {
+  return name ? spec.uri.replace('{name}', name) : null;
+}
+
+/** A file received and checked, waiting in a temporary file until the record is saved. */
+export interface ReceivedFile {
+  field: string;
+  folder: string;
+  temporaryPath: string;
+  extension: string;
+}
+
+export interface ParsedBody {
+  body: unknown;
+  files: ReceivedFile[];
+}
+
+/**
+ * Reads a JSON body, or a multipart one (`payload` JSON plus `file`, or parts named as the
+ * module's file fields). Each file is streamed to DATA_DIR/uploads/.tmp-<random> with the
+ * field's size limit and must really be one of the field's accepted types.
+ */
+export async function readBody(request: FastifyRequest, module: ModuleSchema, dataDir: string): Promise<ParsedBody> {
+  if (!request.isMultipart()) return { body: request.body ?? {}, files: [] };
+  const fileFields = Object.entries(module.admin.files);
+  const files: ReceivedFile[] = [];
+  let body: unknown = {};
+  try {
+    const largest = Math.max(1, ...fileFields.map(([, spec]) => spec.maxBytes));
+    for await (const part of request.parts({ limits: { fileSize: largest, files: fileFields.length || 1, fields: 5 } })) {
+      if (part.type === 'field') {
+        if (part.fieldname !== 'payload') continue;
+        try {
+          body = JSON.parse(String(part.value));
+        } catch {
+          throw httpError(400, 'errors.payload_invalid');
+        }
+        continue;
+      }
+      const entry = part.fieldname === 'file' ? fileFields[0] : fileFields.find(([name]) => name === part.fieldname);
+      if (!entry) {
+        part.file.resume();
+        throw httpError(400, 'errors.invalid_request');
+      }
+      files.push(await receiveFile(part.file, entry[0], entry[1], dataDir));
+    }
+  } catch (error) {
+    await discard(files);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw httpError(413, 'errors.file_too_large');
+    throw error;
+  }
+  return { body, files };
+}
+
+async function receiveFile(stream: Readable & { truncated?: boolean }, field: string, spec: AdminFile, dataDir: string): Promise<ReceivedFile> {
+  const dir = folderPath(dataDir, spec.folder);
+  await mkdir(dir, { recursive: true });
+  const temporaryPath = path.join(dir, `.tmp-${randomBytes(12).toString('hex')}`);
+  let head = Buffer.alloc(0);
+  let size = 0;
+  const received: ReceivedFile = { field, folder: spec.folder, temporaryPath, extension: '' };
+  try {
+    await pipeline(
+      stream,
+      async function* (source: AsyncIterable<Buffer | string>) {
+        for await (const piece of source) {
+          const chunk = Buffer.from(piece);
+          size += chunk.length;
+          if (size > spec.maxBytes) throw httpError(413, 'errors.file_too_large');
+          if (head.length < 16) head = Buffer.concat([head, chunk]).subarray(0, 16);
+          yield chunk;
+        }
+      },
+      createWriteStream(temporaryPath, { flags: 'wx' }),
+    );
+    if (stream.truncated) throw httpError(413, 'errors.file_too_large');
+    if (size === 0) throw httpError(400, 'errors.file_required');
+    const kind = SIGNATURES.find((s) => spec.accept.includes(s.type) && s.matches(head));
+    if (!kind) throw httpError(415, 'errors.file_type');
+    received.extension = kind.extension;
+    return received;
+  } catch (error) {
+    await rm(temporaryPath, { force: true });
+    throw error;
+  }
+}
+
+/** Moves a checked file into place under a new random name and returns that name. */
+export async function storeFile(file: ReceivedFile, dataDir: string): Promise<string> {
+  const name = `${randomBytes(16).toString('hex')}.${file.extension}`;
+  await rename(file.temporaryPath, path.join(folderPath(dataDir, file.folder), name));
+  return name;
+}
+
+export async function discard(files: ReceivedFile[]): Promise<void> {
+  await Promise.all(files.map((f) => rm(f.temporaryPath, { force: true })));
+}
+
+export async function deleteStoredFile(name: string | null | undefined, dataDir: string, spec: AdminFile): Promise<void> {
+  if (name && STORED_NAME.test(name)) await rm(path.join(folderPath(dataDir, spec.folder), name), { force: true });
+}
+
+/** GET /uploads/:name serves the default folder's files with the type their signature gave them. */
+export function serveUploads(app: FastifyInstance): void {
+  app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
+    const { name } = request.params;
+    if (!STORED_NAME.test(name)) throw httpError(404, 'errors.not_found');
+    const file = path.join(folderPath(app.ctx.config.dataDir, DEFAULT_UPLOAD_FOLDER), name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) throw httpError(404, 'errors.not_found');
+    return reply
+      .header('Content-Type', TYPE_BY_EXTENSION.get(name.split('.').pop() ?? '') ?? 'application/octet-stream')
+      .header('Content-Length', info.size)
+      .header('Content-Disposition', 'inline')
+      .send(createReadStream(file));
+  });
+}

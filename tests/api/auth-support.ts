@@ -1,0 +1,111 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { decodeJwt } from 'jose';
+import { hashPassword } from '../../src/server/auth/passwords';
+import type { Config } from '../../src/server/config';
+import { DEMO_PASSWORD, type TestApp } from './support/app';
+
+/** Helpers the authentication, reminder and password tests share. */
+
+let addressCount = 0;
+/** A client address no other test uses, so per-address throttling stays inside one test. */
+export function freshAddress(): string {
+  addressCount += 1;
+  return `10.${(addressCount >> 16) & 255}.${(addressCount >> 8) & 255}.${addressCount & 255}`;
+}
+
+/** Adds a user of the test's own (demo users are shared by the whole file). */
+export async function addUser(
+  testApp: TestApp,
+  username: string,
+  options: { password?: string; email?: string; blocked?: boolean; passwordValid?: boolean } = {},
+): Promise<number> {
+  const { rows } = await testApp.ctx.db.query<{ id: number }>(
+    `INSERT INTO users (username, password_hash, email, is_blocked, is_password_valid)
+     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [
+      username,
+      await hashPassword(options.password ?? DEMO_PASSWORD),
+      options.email ?? `${username}@example.com`,
+      options.blocked ?? false,
+      options.passwordValid ?? true,
+    ],
+  );
+  return rows[0].id;
+}
+
+/** The refresh token family (claim sid) an access token belongs to. */
+export function sessionOf(accessToken: string): unknown {
+  return decodeJwt(accessToken).sid;
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Waits until `count` e-mails to `to` lie in DATA_DIR/outbox and returns them, oldest first. */
+export async function waitForMails(config: Config, to: string, count = 1, timeoutMs = 5000): Promise<Mail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await readOutbox(config)).filter((mail) => mail.to === to);
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline) throw new Error(`expected ${count} e-mail(s) to ${to}, found ${mails.length}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Every e-mail written to the outbox so far. */
+export async function readOutbox(config: Config): Promise<Mail[]> {
+  const dir = path.join(config.dataDir, 'outbox');
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
+  return Promise.all(names.map(async (name) => parseEml(await readFile(path.join(dir, name), 'utf8'))));
+}
+
+function parseEml(source: string): Mail {
+  const split = source.indexOf('\n\n');
+  const headerLines = source.slice(0, split).replace(/\n[ \t]+/g, ' ').split('\n');
+  const headers = new Map(
+    headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
+  const body = source.slice(split + 2);
+  const encoding = headers.get('content-transfer-encoding');
+  const text =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : body;
+  return { to: headers.get('to') ?? '', subject: decodeEncodedWords(headers.get('subject') ?? ''), text };
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const joined = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(joined.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i], 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+function decodeEncodedWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_whole, kind: string, data: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
+}
+
+/** The username and confirm code of the newest reminder link e-mailed to `to`. */
+export async function reminderLink(config: Config, to: string, count = 1): Promise<{ username: string; code: string }> {
+  const mails = await waitForMails(config, to, count);
+  const match = /\/logowanie\/przypomnij_haslo\/aktywuj\/([^/\s]+)\/([A-Za-z0-9_-]+)/.exec(mails[count - 1].text);
+  if (!match) throw new Error(`no reminder link in: ${mails[count - 1].text}`);
+  return { username: decodeURIComponent(match[1]), code: match[2] };
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MenuItem } from '../../src/server/modules/menus';
+import { createTestApp, type TestApp } from './support/app';
+
+let t: TestApp;
+let klient: string;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  klient = (await t.login('klient')).access_token;
+  admin = (await t.login('admin')).access_token;
+});
+afterAll(() => t.close());
+
+const menu = async (url: string, token: string): Promise<MenuItem[]> => {
+  const response = await t.call({ method: 'GET', url, token });
+  expect(response.statusCode).toBe(200);
+  return response.json().data;
+};
+const flatten = (items: MenuItem[]): MenuItem[] => items.flatMap((item) => [item, ...flatten(item.submenu)]);
+const serviceIdOf = async (username: string) =>
+  (
+    await t.ctx.db.query<{ id: number }>(
+      `SELECT cs.id FROM client_services cs JOIN client_service_users m ON m.client_service_id = cs.id
+         JOIN users u ON u.id = m.user_id WHERE u.username = $1 ORDER BY cs.type_id LIMIT 1`,
+      [username],
+    )
+  ).rows[0].id;
+
+describe('GET /api/user/menu/main', () => {
+  it('returns the tree with folders, a separator and an external link, each item in the contract shape', async () => {
+    const items = await menu('/api/user/menu/main', klient);
+    expect(items[0]).toEqual({
+      id: expect.any(Number),
+      type: 'link',
+      prefix: 'user_dashboard',
+      name: 'Pulpit',
+      icon: 'Dashboard',
+      link: null,
+      link_target: null,
+      sort: 10,
+      is_root: false,
+      params: null,
+      shortcut: null,
+      submenu: [],
+    });
+    const services = items.find((item) => item.type === 'folder' && item.name === 'Moje usługi');
+    expect(services?.prefix).toBeNull();
+    expect(services?.submenu.map((item) => [item.prefix, item.params, item.shortcut])).toEqual([
+      ['service_list', { service_shortcut: 'www' }, 'www'],
+      ['service_list', { service_shortcut: 'bip' }, 'bip'],
+      ['service_list', { service_shortcut: 'video' }, 'video'],
+      ['service_list', { service_shortcut: 'newsletter' }, 'newsletter'],
+    ]);
+    expect(items.some((item) => item.type === 'separator')).toBe(true);
+    expect(items.find((item) => item.link)).toMatchObject({ type: 'link', prefix: null, link_target: '_blank' });
+    for (const level of [items, ...flatten(items).map((item) => item.submenu)]) {
+      expect(level.map((item) => item.sort)).toEqual([...level.map((item) => item.sort)].sort((a, b) => a - b));
+    }
+  });
+
+  it('leaves root-only items, and what lies under them, to root users', async () => {
+    const forKlient = flatten(await menu('/api/user/menu/main', klient));
+    expect(forKlient.filter((item) => item.is_root)).toEqual([]);
+    expect(forKlient.map((item) => item.prefix)).not.toContain('admin_content');
+
+    const forAdmin = flatten(await menu('/api/user/menu/main', admin));
+    expect(forAdmin.find((item) => item.prefix === 'admin_dashboard')).toMatchObject({ is_root: true });
+    expect(forAdmin.map((item) => item.prefix)).toEqual(expect.arrayContaining(['admin_news', 'admin_content', 'admin_regulations']));
+    expect(forAdmin.length).toBeGreaterThan(forKlient.length);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/user/menu/main' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/user/menu/client_service/{id}', () => {
+  it('returns the service menu with the service id in each route’s params and the main-URL placeholder', async () => {
+    const serviceId = await serviceIdOf('klient');
+    const items = await menu(`/api/user/menu/client_service/${serviceId}`, klient);
+    expect(items[0]).toMatchObject({ prefix: 'service_dashboard', params: { service_id: serviceId } });
+    const configuration = items.find((item) => item.type === 'folder');
+    expect(configuration?.submenu.map((item) => item.prefix)).toEqual([
+      'service_configuration_tags',
+      'service_configuration_recipients',
+      'service_configuration_news',
+      'service_configuration_senders',
+    ]);
+    expect(configuration?.submenu.every((item) => item.params?.service_id === serviceId)).toBe(true);
+    expect(flatten(items).map((item) => item.prefix)).toContain('service_disk');
+    expect(items.find((item) => item.link)).toMatchObject({ link: '{service_main_url}', link_target: '_blank', params: null });
+    expect(flatten(items).some((item) => item.is_root)).toBe(false);
+  });
+
+  it('shows root-only service items to root', async () => {
+    const items = flatten(await menu(`/api/user/menu/client_service/${await serviceIdOf('klient')}`, admin));
+    expect(items.find((item) => item.is_root)).toMatchObject({ prefix: 'service_admin_limits' });
+  });
+
+  it('answers 404 for an unknown or malformed service id and 403 for a stranger’s service', async () => {
+    for (const id of ['999999', 'abc', '1.5', '-1']) {
+      expect((await t.call({ method: 'GET', url: `/api/user/menu/client_service/${id}`, token: klient })).statusCode, id).toBe(404);
+    }
+    const foreign = await t.call({ method: 'GET', url: `/api/user/menu/client_service/${await serviceIdOf('klient2')}`, token: klient });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().detail).toBe('Brak dostępu.');
+  });
+});

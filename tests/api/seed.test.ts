@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newPasswordError } from '../../src/common/validation/password';
+import { verifyPassword } from '../../src/server/auth/passwords';
+import { openDb, type Db } from '../../src/server/db';
+import { seedDemoData, seedIfEmpty } from '../../src/server/db/seed';
+import { t as translate } from '../../src/server/http/errors';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from './support/app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const rows = async <Row>(sql: string, params: unknown[] = []) => (await t.ctx.db.query<Row>(sql, params)).rows;
+
+describe('demo data', () => {
+  it('has the four users of issue 2, all signing in with the seed password', async () => {
+    expect(
+      await rows('SELECT username, is_root, is_password_valid, name, surname FROM users ORDER BY username'),
+    ).toEqual([
+      { username: 'admin', is_root: true, is_password_valid: true, name: 'Adam', surname: 'Administrator' },
+      { username: 'klient', is_root: false, is_password_valid: true, name: 'Jan', surname: 'Kowalski' },
+      { username: 'klient2', is_root: false, is_password_valid: true, name: 'Anna', surname: 'Nowak' },
+      { username: 'nowy', is_root: false, is_password_valid: false, name: 'Piotr', surname: 'Wiśniewski' },
+    ]);
+    for (const username of ['admin', 'klient', 'klient2', 'nowy']) expect((await t.login(username)).access_token).toBeTruthy();
+  });
+
+  it('gives klient a website with two domains (one main with SSL) and a newsletter, both as site admin; klient2 one of its own; nowy none', async () => {
+    const services = await rows<{ username: string; name: string; type_id: number; is_admin: boolean; modules: string[] }>(
+      `SELECT u.username, cs.name, cs.type_id, m.is_admin,
+              ARRAY(SELECT module FROM client_service_modules x WHERE x.client_service_id = cs.id ORDER BY module) AS modules
+         FROM client_service_users m JOIN users u ON u.id = m.user_id JOIN client_services cs ON cs.id = m.client_service_id
+        ORDER BY u.username, cs.type_id`,
+    );
+    expect(services.map(({ username, name, type_id, is_admin }) => ({ username, name, type_id, is_admin }))).toEqual([
+      { username: 'klient', name: translate('demo.services.klient_site'), type_id: 1, is_admin: true },
+      { username: 'klient', name: translate('demo.services.klient_newsletter'), type_id: 9, is_admin: true },
+      { username: 'klient2', name: translate('demo.services.klient2_site'), type_id: 1, is_admin: true },
+    ]);
+    expect(services[0].modules).toEqual(expect.arrayContaining(['files', 'news_categories', 'main_pages', 'wcag', 'imports']));
+    expect(services[1].modules).toEqual(expect.arrayContaining(['tags', 'recipients', 'senders', 'limits', 'templates', 'mailings']));
+
+    const domains = await rows(
+      `SELECT d.domain, d.is_main, d.is_ssl FROM client_service_domains d JOIN client_services cs ON cs.id = d.client_service_id
+        WHERE cs.name = $1 ORDER BY d.is_main DESC`,
+      [translate('demo.services.klient_site')],
+    );
+    expect(domains).toEqual([
+      { domain: 'www.kowalski.example.com', is_main: true, is_ssl: true },
+      { domain: 'kowalski.example.net', is_main: false, is_ssl: false },
+    ]);
+  });
+
+  it('has the service types, menus, regulations, footer blocks and news', async () => {
+    expect(await rows('SELECT id, shortcut FROM service_types ORDER BY id')).toEqual([
+      { id: 1, shortcut: 'www' },
+      { id: 2, shortcut: 'bip' },
+      { id: 7, shortcut: 'video' },
+      { id: 9, shortcut: 'newsletter' },
+    ]);
+    const menus = await rows<{ menu: string; service_type_id: number | null; items: number; root_items: number }>(
+      `SELECT menu, service_type_id, count(*)::int AS items, count(*) FILTER (WHERE is_root)::int AS root_items
+         FROM menu_items GROUP BY menu, service_type_id ORDER BY menu DESC, service_type_id`,
+    );
+    expect(menus.map((m) => [m.menu, m.service_type_id])).toEqual([
+      ['main', null],
+      ['client_service', 1],
+      ['client_service', 2],
+      ['client_service', 7],
+      ['client_service', 9],
+    ]);
+    expect(menus.every((m) => m.root_items > 0)).toBe(true);
+    expect(await rows("SELECT link FROM menu_items WHERE menu = 'client_service' AND link IS NOT NULL LIMIT 1")).toEqual([
+      { link: '{service_main_url}' },
+    ]);
+
+    const acceptances = await rows<{ username: string }>(
+      `SELECT u.username FROM regulation_acceptances a JOIN users u ON u.id = a.user_id JOIN regulations r ON r.id = a.regulation_id
+        WHERE r.valid_from <= now() AND r.valid_to IS NULL ORDER BY u.username`,
+    );
+    expect(acceptances.map((a) => a.username)).toEqual(['admin', 'klient', 'klient2']);
+
+    expect((await rows<{ prefix: string }>('SELECT prefix FROM content ORDER BY prefix')).map((c) => c.prefix)).toEqual([
+      'footer_copyright',
+      'footer_info',
+      'footer_realization',
+    ]);
+    const news = await rows<{ title: string; read_by_klient: boolean }>(
+      `SELECT n.title, EXISTS (SELECT 1 FROM news_reads r JOIN users u ON u.id = r.user_id
+                                WHERE r.news_id = n.id AND u.username = 'klient') AS read_by_klient
+         FROM news n WHERE n.published ORDER BY n.date`,
+    );
+    expect(news.map((n) => n.title)).toEqual(
+      ['welcome', 'maintenance', 'newsletter', 'wcag'].map((key) => translate(`demo.news.${key}.title`)),
+    );
+    expect(news.map((n) => n.read_by_klient)).toEqual([true, true, false, false]);
+  });
+
+  it('seeds nothing a second time', async () => {
+    expect(await seedDemoData(t.ctx.db, { password: DEMO_PASSWORD })).toBe(false);
+    expect(await rows('SELECT count(*)::int AS users FROM users')).toEqual([{ users: 4 }]);
+  });
+});
+
+describe('seedIfEmpty', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openDb({ dataDir: 'memory' });
+  });
+  afterAll(() => db.close());
+
+  it('seeds an empty database once, with a generated password printed once with the usernames', async () => {
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      const results = await Promise.all([seedIfEmpty(db, {}), seedIfEmpty(db, {})]);
+      expect(results.sort()).toEqual([false, true]);
+      expect(await seedIfEmpty(db, {})).toBe(false);
+      const printed = write.mock.calls.map(([text]) => String(text)).join('');
+      expect(printed).toContain('admin, klient, klient2, nowy');
+      const password = /\(wyświetlane tylko raz\): (\S+)/.exec(printed)?.[1] ?? '';
+      expect(newPasswordError(password)).toBeUndefined();
+      const { rows: users } = await db.query<{ password_hash: string }>("SELECT password_hash FROM users WHERE username = 'klient'");
+      expect(await verifyPassword(users[0].password_hash, password)).toBe(true);
+      expect(write).toHaveBeenCalledTimes(1);
+    } finally {
+      write.mockRestore();
+    }
+  });
+});

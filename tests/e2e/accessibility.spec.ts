@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { type Page, expect, test } from '@playwright/test';
+import { pageHeading, signIn } from './support/session';
+
+// The plain axe-core build: @axe-core/playwright declares node>=22, axe itself needs no Node.
+const axePath = path.resolve('node_modules/axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  // Let lazy chunks, menus and footer blocks arrive so that axe sees the finished screen.
+  await page.waitForLoadState('networkidle');
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+test.describe('axe-core finds no violation', () => {
+  test('on the login page', async ({ page }) => {
+    await page.goto('/logowanie');
+    await expect(page.getByRole('button')).not.toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('on the dashboard', async ({ page }) => {
+    await signIn(page, 'klient');
+    await expect(pageHeading(page)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('on the profile', async ({ page }) => {
+    await signIn(page, 'klient');
+    await page.goto('/panel/profil');
+    await expect(pageHeading(page)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

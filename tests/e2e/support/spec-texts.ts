@@ -1,0 +1,16 @@
+/**
+ * Texts that SPEC.md quotes word for word. The tests look for these exact strings (not the
+ * catalogue's) so that a catalogue entry drifting from the specification fails a test.
+ */
+export const specTexts = {
+  accessDenied: 'Brak dostępu',
+  pageNotFound: 'Nie znaleziono strony',
+  sessionEnding: 'Kończy się sesja!',
+  extendSession: 'Przedłuż',
+  logout: 'Wyloguj się',
+  invalidForm: 'Proszę poprawnie wypełnić formularz.',
+  nameRequired: 'Imię jest wymagane.',
+  nameInvalidCharacters: 'Imię zawiera niedozwolone znaki.',
+  nameTooShort: 'Imię powinno zawierać co najmniej 3 znaki',
+  phoneInvalid: 'Numer telefonu powinien być poprawny.',
+} as const;

@@ -1,0 +1,182 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  apiPaths,
+  createAjv,
+  createRegistry,
+  describeErrors,
+  fillPath,
+  loadModuleSchema,
+  resolveProduct,
+  routeName,
+  routePath,
+  routePattern,
+  SchemaFileError,
+  translateErrors,
+} from '../../src/common/schema';
+import { catalogues } from '../../src/common/i18n/catalogues';
+import { createTranslate } from '../../src/common/i18n/translate';
+
+const schemaFiles = Object.fromEntries(
+  readdirSync('schemas')
+    .filter((f) => f.endsWith('.schema.json'))
+    .map((f) => [`schemas/${f}`, JSON.parse(readFileSync(`schemas/${f}`, 'utf8'))]),
+);
+const registry = createRegistry(schemaFiles, 'panel');
+const module = (resource: string) => {
+  const found = registry.byResource(resource);
+  if (!found) throw new Error(resource);
+  return found;
+};
+
+const minimal = (admin: Record<string, unknown> = {}) => ({
+  type: 'object',
+  properties: { name: { type: 'string' } },
+  'x-admin': { resource: 'notes', scope: 'service', title: 'resources.notes.title', route: { path: '/usluga/{service_id}/notatki', name: 'service_notes' }, ...admin },
+});
+
+describe('registry', () => {
+  it('loads every schema file of the project', () => {
+    expect(registry.modules.map((m) => m.admin.resource).sort()).toEqual(
+      ['content', 'limits', 'main_page_sections', 'news_categories', 'recipients', 'senders_config', 'tags'].sort(),
+    );
+  });
+
+  it('completes x-admin with defaults: module, api paths, list, files, redirect', () => {
+    const { admin } = loadModuleSchema(minimal(), 'notes.schema.json');
+    expect(admin.module).toBe('notes');
+    expect(admin.api).toEqual({ path: '/client_service/{service_id}/module/notes', upload: '/client_service/{service_id}/module/notes' });
+    expect(admin.list).toMatchObject({ columns: [], sort: { field: 'id', order: 'DESC' }, label: 'name' });
+    expect(admin.route.param).toBe('notes_id');
+    expect(admin.redirect).toEqual({ view: 'list' });
+    expect(admin.singleton).toBe(false);
+    expect(admin.crud).toBe(true);
+    expect(loadModuleSchema(minimal({ scope: 'admin' }), 'x').admin.api.path).toBe('/admin/notes');
+    expect(loadModuleSchema(minimal({ scope: 'user' }), 'x').admin.api.path).toBe('/user/module/notes');
+  });
+
+  it('fills file fields with the image defaults', () => {
+    const { admin } = loadModuleSchema(minimal({ files: { photo: {} } }), 'x');
+    expect(admin.files.photo).toEqual({
+      accept: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+      maxBytes: 5 * 1024 * 1024,
+      deletePath: 'photo',
+      folder: 'uploads',
+      uri: '/api/uploads/{name}',
+    });
+  });
+
+  it.each([
+    ['a bad resource name', minimal({ resource: 'Bad Name' })],
+    ['an unknown scope', minimal({ scope: 'world' })],
+    ['a list column that is not a property', minimal({ list: { columns: [{ field: 'missing' }] } })],
+    ['a service path without {service_id}', minimal({ api: { path: '/notes' } })],
+    ['a file field that is also a property', minimal({ files: { name: {} } })],
+    ['an index kind it cannot build', minimal({ indexes: [{ field: 'name', kind: 'hash' }] })],
+    ['a field name that could break SQL', minimal({ list: { search: ["name'); DROP TABLE users; --"] } })],
+  ])('refuses %s, naming the file', (_what, file) => {
+    expect(() => loadModuleSchema(file, 'notes.schema.json')).toThrow(SchemaFileError);
+    expect(() => loadModuleSchema(file, 'notes.schema.json')).toThrow(/notes\.schema\.json/);
+  });
+
+  it('refuses two files with the same resource', () => {
+    expect(() => createRegistry({ 'a.json': minimal(), 'b.json': minimal() })).toThrow(/duplicate resource notes/);
+  });
+
+  it('reads Vite eager-glob modules ({default: schema}) like parsed files', () => {
+    const viaGlob = createRegistry({ '/schemas/notes.schema.json': { default: minimal() } });
+    expect(viaGlob.byResource('notes')?.admin.route.name).toBe('service_notes');
+  });
+
+  it('finds modules by route name, including named sub-routes', () => {
+    expect(registry.byRouteName('service_configuration_news')?.admin.resource).toBe('news_categories');
+    expect(registry.byRouteName('service_configuration_senders_config_preview')?.admin.resource).toBe('senders_config');
+    expect(registry.byRouteName('admin_content')?.admin.resource).toBe('content');
+  });
+
+  it('resolves {product} in property names, required lists and messages', () => {
+    const limits = module('limits').schema;
+    expect(Object.keys(limits.properties ?? {})).toEqual(['panel_emaillabs_daily_mail_limit', 'panel_emaillabs_monthly_mail_limit']);
+    expect(limits.required).toEqual(['panel_emaillabs_daily_mail_limit', 'panel_emaillabs_monthly_mail_limit']);
+    expect(resolveProduct({ '{product}_x': ['{product}'] }, 'acme')).toEqual({ acme_x: ['acme'] });
+  });
+});
+
+describe('paths', () => {
+  it('builds the SPEC 7 addresses of every module from x-admin and route params', () => {
+    const params = { service_id: 5 };
+    const tags = apiPaths(module('tags').admin, params);
+    expect(tags.collection).toBe('/client_service/5/module/tags');
+    expect(tags.item(12)).toBe('/client_service/5/module/tags/12');
+
+    const news = apiPaths(module('news_categories').admin, params);
+    expect(news.collection).toBe('/client_service/5/module/news_categories');
+    expect(news.upload).toBe('/client_service/5/upload/news_categories');
+    expect(news.uploadItem(3)).toBe('/client_service/5/upload/news_categories/3');
+    expect(news.file('photo', 3)).toBe('/client_service/5/module/news_categories/3/image');
+    expect(news.dictionary).toBe('/client_service/5/module/news_categories/dictionary');
+
+    const content = apiPaths(module('content').admin, {});
+    expect([content.collection, content.upload, content.uploadItem(7), content.file('photo', 7)]).toEqual([
+      '/content',
+      '/content',
+      '/content/7',
+      '/content/7/photo',
+    ]);
+
+    const limits = apiPaths(module('limits').admin, params);
+    expect([limits.collection, limits.read]).toEqual(['/client_service/5/limits', '/client_service/5/limits/current']);
+    expect(apiPaths(module('senders_config').admin, params).collection).toBe('/client_service/5/module/senders/configs');
+  });
+
+  it('builds the Polish routes and route names', () => {
+    const tags = module('tags').admin;
+    expect(routePath(tags, 'edit', { service_id: 5, tag_id: 12 })).toBe('/usluga/5/konfiguracja/tagi/edytuj/12');
+    expect(routePath(tags, 'create', { service_id: 5 })).toBe('/usluga/5/konfiguracja/tagi/dodaj');
+    expect(routePath(tags, 'list', { service_id: 5 })).toBe('/usluga/5/konfiguracja/tagi');
+    expect(routePattern(tags, 'edit')).toBe('/usluga/:service_id/konfiguracja/tagi/edytuj/:tag_id');
+    expect(routePattern(module('recipients').admin, 'edit')).toBeUndefined();
+    expect(routePath(module('content').admin, 'edit', { content_id: 4 })).toBe('/admin/content/edytuj/4');
+    const senders = module('senders_config').admin;
+    expect(routePath(senders, 'show', { service_id: 5 })).toBe('/usluga/5/konfiguracja/metody_wysylki/szczegoly');
+    expect(routePath(senders, 'edit', { service_id: 5, method_id: 2 })).toBe('/usluga/5/konfiguracja/metody_wysylki/2/edytuj');
+    expect(routeName(senders, 'show')).toBe('service_configuration_senders_config_preview');
+    expect(routeName(module('news_categories').admin, 'list')).toBe('service_configuration_news');
+    expect(routePath(module('limits').admin, 'edit', { service_id: 5 })).toBe('/usluga/5/admin/limity');
+  });
+
+  it('encodes params and refuses missing ones', () => {
+    expect(fillPath('/a/{x}', { x: 'a/b c' })).toBe('/a/a%2Fb%20c');
+    expect(() => fillPath('/a/{x}', {})).toThrow(/missing param x/);
+  });
+});
+
+describe('error mapping', () => {
+  const t = createTranslate(catalogues.pl, 'pl');
+  const ajv = createAjv();
+
+  it('gives one translated message per field, with {min} and plural forms resolved', () => {
+    const { schema } = module('tags');
+    const { $id: _id, ...body } = schema;
+    const validate = ajv.compile(body);
+    expect(validate({ name: 'a' })).toBe(false);
+    const described = describeErrors(validate.errors, schema);
+    expect(described).toEqual([{ field: 'name', key: 'validation.tags.name_min', params: { min: 2, max: 128, smart_count: 2 } }]);
+    expect(translateErrors(described, t)).toEqual({ name: 'Nazwa tagu powinna zawierać co najmniej 2 znaki' });
+  });
+
+  it('names the field in the generic message when the schema gives none', () => {
+    const schema = { type: 'object', properties: { age: { type: 'integer', title: 'resources.limits.fields.daily' } } };
+    const validate = ajv.compile(schema);
+    validate({ age: 'x' });
+    expect(translateErrors(describeErrors(validate.errors, schema), t)).toEqual({ age: 'Pole Dobowy limit wysyłek jest nieprawidłowe.' });
+  });
+
+  it('reports nested array items by their dotted path', () => {
+    const { schema } = module('recipients');
+    const { $id: _id, ...body } = schema;
+    const validate = ajv.compile(body);
+    validate({ name: 'Jan Kowalski', email: 'jan@example.com', tags: ['ok', 'x'] });
+    expect(translateErrors(describeErrors(validate.errors, schema), t)).toEqual({ 'tags.1': 'Nazwa tagu powinna zawierać co najmniej 2 znaki' });
+  });
+});

@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { schemaValidatorsPlugin } from './src/client/schema/validatorsPlugin';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), schemaValidatorsPlugin()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -1,7 +1,9 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import { AdminContext, CoreAdminUI, CustomRoutes, Loading, useTranslate } from 'react-admin';
 import { Route } from 'react-router';
 import { GuestGuard } from './guards/GuestGuard';
-import { AuthorizedLayout } from './layout/AuthorizedLayout';
+import { AppError } from './layout/AppError';
+import { PanelLayout } from './layout/PanelLayout';
 import { SessionAwareLayout } from './layout/SessionAwareLayout';
 import { UnauthorizedLayout } from './layout/UnauthorizedLayout';
 import { Notifications } from './notifications';
@@ -13,68 +15,70 @@ import { queryClient } from './providers/queryClient';
 import { notFoundScreen, routes, routesByName } from './routes';
 import { theme } from './theme';
 
-function AppNotifications() {
-  return (
-    <>
-      <AppBridge />
-      <Notifications />
-    </>
-  );
+function ProductName() {
+  return <>{useTranslate()('app.layout.product')}</>;
 }
 
 const dashboard = routesByName.get('user_dashboard')!.screen.Component;
 const guestRoutes = routes.filter((route) => route.access === 'guest');
 const openRoutes = routes.filter((route) => route.access === 'any');
-// The dashboard ('/') is <Admin>'s own route; the other signed-in pages are custom routes in the layout.
+// The dashboard ('/') is react-admin's own route; the other signed-in pages are custom routes in the layout.
 const panelRoutes = routes.filter((route) => route.access === 'authenticated' && route.name !== 'user_dashboard');
 
+/**
+ * react-admin's <Admin> is <AdminContext> + <AdminUI>; AdminUI's default login page, layout and
+ * notification (with react-hook-form and more) would land in the login page's bundle although they
+ * are replaced, so the UI part is composed here from CoreAdminUI with the panel's own pieces.
+ */
 export function App() {
   return (
-    <Admin
-      dashboard={dashboard}
-      layout={AuthorizedLayout}
-      loginPage={false}
-      authCallbackPage={false}
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      queryClient={queryClient}
-      notification={AppNotifications}
-      catchAll={notFoundScreen.Component}
-      theme={theme}
-      disableTelemetry
-    >
-      <CustomRoutes noLayout>
-        {guestRoutes.map(({ name, path, screen: { Component } }) => (
-          <Route
-            key={name}
-            path={path}
-            element={
-              <UnauthorizedLayout>
-                <GuestGuard>
+    <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient} theme={theme}>
+      <CssBaseline enableColorScheme />
+      <CoreAdminUI
+        dashboard={dashboard}
+        layout={PanelLayout}
+        catchAll={notFoundScreen.Component}
+        loading={Loading}
+        error={AppError}
+        title={<ProductName />}
+        loginPage={false}
+        authCallbackPage={false}
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>
+          {guestRoutes.map(({ name, path, screen: { Component } }) => (
+            <Route
+              key={name}
+              path={path}
+              element={
+                <UnauthorizedLayout>
+                  <GuestGuard>
+                    <Component />
+                  </GuestGuard>
+                </UnauthorizedLayout>
+              }
+            />
+          ))}
+          {openRoutes.map(({ name, path, screen: { Component } }) => (
+            <Route
+              key={name}
+              path={path}
+              element={
+                <SessionAwareLayout>
                   <Component />
-                </GuestGuard>
-              </UnauthorizedLayout>
-            }
-          />
-        ))}
-        {openRoutes.map(({ name, path, screen: { Component } }) => (
-          <Route
-            key={name}
-            path={path}
-            element={
-              <SessionAwareLayout>
-                <Component />
-              </SessionAwareLayout>
-            }
-          />
-        ))}
-      </CustomRoutes>
-      <CustomRoutes>
-        {panelRoutes.map(({ name, path, screen: { Component } }) => (
-          <Route key={name} path={path} element={<Component />} />
-        ))}
-      </CustomRoutes>
-    </Admin>
+                </SessionAwareLayout>
+              }
+            />
+          ))}
+        </CustomRoutes>
+        <CustomRoutes>
+          {panelRoutes.map(({ name, path, screen: { Component } }) => (
+            <Route key={name} path={path} element={<Component />} />
+          ))}
+        </CustomRoutes>
+      </CoreAdminUI>
+      <AppBridge />
+      <Notifications />
+    </AdminContext>
   );
 }

@@ -2,6 +2,7 @@ import { matchPath } from 'react-router';
 import type { ComponentType } from 'react';
 import { lazyScreen, type LazyScreen } from './layout/lazyScreen';
 import type { ErrorPageProps } from './screens/errors/ErrorPage';
+import { schemaRoutes } from './schema/routes';
 
 /**
  * Who may open a route: signed-in users (inside the authorized layout), guests only (the login
@@ -96,6 +97,8 @@ export const routes: AppRoute[] = [
     screen: screens.reminderConfirm,
   },
   { name: 'logout', path: '/wyloguj', title: title('logout'), access: 'guest', screen: screens.logout },
+  // One list/create/edit/show route per view of every schema in schemas/.
+  ...schemaRoutes,
 ];
 
 /** The 404 screen for unknown paths (react-admin's catchAll). */

@@ -6,7 +6,7 @@ import { authPlugin } from './auth/plugin';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db';
-import { errorHandlingPlugin, sendNotFound } from './http/error-handling';
+import { errorHandlingPlugin, sendFrameworkError, sendNotFound } from './http/error-handling';
 import { xsrfPlugin } from './http/xsrf';
 import type { Mailer } from './mail/mailer';
 import { apiModules } from './modules';
@@ -31,6 +31,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     logger: options.logger ?? false,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: sendFrameworkError,
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false } },
   });
   app.decorate('ctx', ctx);

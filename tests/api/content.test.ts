@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
 
@@ -50,6 +52,20 @@ describe('GET /api/content/prefix/{prefix}', () => {
     expect(block.content).toBe(
       '<p>Tekst</p><iframe src="https://player.vimeo.com/video/1" title="ok"></iframe><img src="x"><a>link</a>',
     );
+  });
+
+  it('gives a block with a photo a photo_uri that serves the image', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const name = `${'c'.repeat(32)}.png`;
+    await mkdir(path.join(t.config.dataDir, 'content'), { recursive: true });
+    await writeFile(path.join(t.config.dataDir, 'content', name), png);
+    await t.ctx.db.query("INSERT INTO content (prefix, name, description, content, photo_file) VALUES ('with_photo', 'A', 'B', '<p>C</p>', $1)", [name]);
+    const [block] = (await byPrefix('with_photo')).json().data;
+    expect(block.photo_uri).toBe(`/api/content/photos/${name}`);
+    const served = await t.call({ method: 'GET', url: block.photo_uri });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect((await t.call({ method: 'GET', url: '/api/content/photos/..%2F..%2Fjwt-secret' })).statusCode).toBe(404);
   });
 
   it('returns an empty list for an unknown prefix and 400 for a malformed one', async () => {

@@ -124,6 +124,18 @@ describe('recipients', () => {
     const past = (await call('GET', `${base()}?page=99&per_page=10`, klient)).json();
     expect(past).toEqual({ data: [], pagination: { total: 14 } });
   });
+
+  it('shows every write in the next list, including a deep cached page', async () => {
+    const before = (await call('GET', `${base()}?per_page=1&page=2`, klient)).json();
+    const added = (await call('POST', base(), klient, { name: 'Nowy odbiorca', email: 'nowy@example.com' })).json();
+    const after = (await call('GET', `${base()}?per_page=1&page=2`, klient)).json();
+    expect(after.pagination.total).toBe(before.pagination.total + 1);
+    expect(after.data[0].id).not.toBe(before.data[0].id);
+    await call('PUT', `${base()}/${added.id}`, klient, { name: 'Zmieniony odbiorca', email: 'nowy@example.com' });
+    expect((await call('GET', `${base()}?per_page=1`, klient)).json().data[0].name).toBe('Zmieniony odbiorca');
+    await call('DELETE', `${base()}/${added.id}`, klient);
+    expect((await call('GET', `${base()}?per_page=1&page=2`, klient)).json()).toEqual(before);
+  });
 });
 
 describe('news categories (SPEC 7 paths, photo)', () => {

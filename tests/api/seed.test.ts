@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newPasswordError } from '../../src/common/validation/password';
 import { verifyPassword } from '../../src/server/auth/passwords';
 import { openDb, type Db } from '../../src/server/db';
@@ -99,6 +99,22 @@ describe('demo data', () => {
     expect(news.map((n) => n.read_by_klient)).toEqual([true, true, false, false]);
   });
 
+  it('resolves every demo text from the catalogue', async () => {
+    const texts = await rows<{ text: string }>(
+      `SELECT name || ' ' || surname AS text FROM users
+       UNION ALL SELECT name FROM service_types UNION ALL SELECT name FROM client_services
+       UNION ALL SELECT name FROM menu_items WHERE item_type <> 'separator'
+       UNION ALL SELECT name || content FROM regulations
+       UNION ALL SELECT name || description || content FROM content
+       UNION ALL SELECT title || lead || body FROM news`,
+    );
+    expect(texts.length).toBeGreaterThan(40);
+    for (const { text } of texts) {
+      expect(text, text).not.toMatch(/demo\.[a-z_]+\./);
+      expect(text.trim(), text).not.toBe('');
+    }
+  });
+
   it('seeds nothing a second time', async () => {
     expect(await seedDemoData(t.ctx.db, { password: DEMO_PASSWORD })).toBe(false);
     expect(await rows('SELECT count(*)::int AS users FROM users')).toEqual([{ users: 4 }]);
@@ -107,10 +123,10 @@ describe('demo data', () => {
 
 describe('seedIfEmpty', () => {
   let db: Db;
-  beforeAll(async () => {
+  beforeEach(async () => {
     db = await openDb({ dataDir: 'memory' });
   });
-  afterAll(() => db.close());
+  afterEach(() => db.close());
 
   it('seeds an empty database once, with a generated password printed once with the usernames', async () => {
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
@@ -125,6 +141,20 @@ describe('seedIfEmpty', () => {
       const { rows: users } = await db.query<{ password_hash: string }>("SELECT password_hash FROM users WHERE username = 'klient'");
       expect(await verifyPassword(users[0].password_hash, password)).toBe(true);
       expect(write).toHaveBeenCalledTimes(1);
+    } finally {
+      write.mockRestore();
+    }
+  });
+
+  it('uses PANEL_DEMO_PASSWORD when set, without printing it', async () => {
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      expect(await seedIfEmpty(db, { demoPassword: DEMO_PASSWORD })).toBe(true);
+      const printed = write.mock.calls.map(([text]) => String(text)).join('');
+      expect(printed).toContain('PANEL_DEMO_PASSWORD');
+      expect(printed).not.toContain(DEMO_PASSWORD);
+      const { rows: users } = await db.query<{ password_hash: string }>("SELECT password_hash FROM users WHERE username = 'admin'");
+      expect(await verifyPassword(users[0].password_hash, DEMO_PASSWORD)).toBe(true);
     } finally {
       write.mockRestore();
     }

@@ -174,6 +174,19 @@ describe('avatar', () => {
     expect(await storedFiles()).toEqual([]);
   });
 
+  it('answers 400, never 500, to a malformed multipart body', async () => {
+    const bodies = [
+      { payload: 'garbage', contentType: 'multipart/form-data' },
+      { payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', contentType: 'multipart/form-data; boundary=x' },
+    ];
+    for (const { payload, contentType } of bodies) {
+      const response = await t.call({ method: 'POST', url: '/api/user/avatar', token: klient, payload, headers: { 'content-type': contentType } });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json().detail).toBe('Nieprawidłowe żądanie.');
+    }
+    expect(await storedFiles()).toEqual([]);
+  });
+
   it('serves only names it made, never a path outside the avatar folder', async () => {
     for (const name of ['..%2Fjwt-secret', '..%2F..%2Fetc%2Fpasswd', 'abc.png', `${'a'.repeat(32)}.svg`, '%2e%2e']) {
       const response = await t.call({ method: 'GET', url: `/api/avatars/${name}` });

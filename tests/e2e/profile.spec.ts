@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { text } from './support/catalogue';
+import { E2E_PASSWORD } from './support/credentials';
 import { signIn } from './support/session';
 import { specTexts } from './support/spec-texts';
 
@@ -8,7 +9,7 @@ test('the profile form shows the Polish validation messages', async ({ page }) =
   await page.goto('/panel/profil');
   const name = page.getByLabel(text('app.profile.name'), { exact: true });
   const phone = page.getByLabel(text('app.profile.phone'), { exact: true });
-  const save = page.getByRole('button', { name: text('ra.action.save') }).first();
+  const save = page.getByRole('button', { name: text('app.profile.save') });
   await expect(name).not.toHaveValue('');
 
   const expectNameError = async (value: string, message: string) => {
@@ -26,4 +27,29 @@ test('the profile form shows the Polish validation messages', async ({ page }) =
   await phone.fill('12');
   await save.click();
   await expect(page.getByText(specTexts.phoneInvalid, { exact: true })).toBeVisible();
+});
+
+test('the password form shows the Polish validation messages', async ({ page }) => {
+  await signIn(page, 'klient');
+  await page.goto('/panel/profil');
+  const oldPassword = page.getByLabel(text('app.profile.password_old'), { exact: true });
+  const newPassword = page.getByLabel(text('app.profile.password_new'), { exact: true });
+  const confirmation = page.getByLabel(text('app.profile.password_confirm'), { exact: true });
+  const change = page.getByRole('button', { name: text('app.profile.change_password') });
+
+  await change.click();
+  await expect(page.getByText(specTexts.oldPasswordRequired, { exact: true })).toBeVisible();
+  await expect(page.getByText(specTexts.confirmationRequired, { exact: true })).toBeVisible();
+
+  await oldPassword.fill(E2E_PASSWORD);
+  await newPassword.fill('Nowe-Haslo-2026!');
+  await confirmation.fill('Inne-Haslo-2026!');
+  await change.click();
+  await expect(page.getByText(specTexts.passwordsDiffer, { exact: true })).toBeVisible();
+
+  // Only the server knows the current password: it refuses to keep it, and nothing changes.
+  await newPassword.fill(E2E_PASSWORD);
+  await confirmation.fill(E2E_PASSWORD);
+  await change.click();
+  await expect(page.getByText(specTexts.passwordSameAsOld, { exact: true })).toBeVisible();
 });

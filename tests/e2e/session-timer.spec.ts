@@ -8,7 +8,7 @@ const accessTokenTtl = 70;
 
 /** Seconds the top bar's session timer shows (mm:ss). */
 async function timerSeconds(page: Page): Promise<number> {
-  const timer = page.getByRole('banner').getByText(/^\d{2}:\d{2}$/);
+  const timer = page.getByRole('banner').getByRole('timer');
   const [minutes, seconds] = (await timer.innerText()).split(':').map(Number);
   return minutes * 60 + seconds;
 }

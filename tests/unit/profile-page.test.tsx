@@ -24,7 +24,7 @@ function renderProfile(handlers: Parameters<typeof fakeApi>[0] = {}, user = klie
   return { ...view, calls };
 }
 
-const field = (label: RegExp) => screen.findByLabelText(label);
+const field = (label: string) => screen.findByLabelText(label, { exact: true });
 
 function type(input: HTMLElement, value: string) {
   fireEvent.change(input, { target: { value } });
@@ -50,8 +50,9 @@ afterEach(() => {
 describe('the profile form', () => {
   it('shows the Polish messages on the fields for bad input', async () => {
     renderProfile();
-    const name = await field(/^Imię/);
+    const name = await field('Imię');
     expect(name).toHaveProperty('value', 'Jan');
+    expect(name).toHaveProperty('required', true);
 
     type(name, 'jan');
     await waitFor(() => expect(describedMessage(name)).toBe('Imię zawiera niedozwolone znaki.'));
@@ -60,22 +61,22 @@ describe('the profile form', () => {
     type(name, 'Al');
     await waitFor(() => expect(describedMessage(name)).toBe('Imię powinno zawierać co najmniej 3 znaki'));
 
-    const surname = await field(/^Nazwisko/);
+    const surname = await field('Nazwisko');
     type(surname, '');
     await waitFor(() => expect(describedMessage(surname)).toBe('Nazwisko jest wymagane.'));
 
-    const phone = await field(/^Telefon/);
+    const phone = await field('Telefon');
     type(phone, '12');
     await waitFor(() => expect(describedMessage(phone)).toBe('Numer telefonu powinien być poprawny.'));
   });
 
   it('does not send an invalid form and says so in a toast', async () => {
     const { calls } = renderProfile();
-    type(await field(/^Imię/), '');
+    type(await field('Imię'), '');
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz dane' }));
 
     expect(await toasts().findByText('Proszę poprawnie wypełnić formularz.')).toBeTruthy();
-    expect(describedMessage(await field(/^Imię/))).toBe('Imię jest wymagane.');
+    expect(describedMessage(await field('Imię'))).toBe('Imię jest wymagane.');
     expect(writes(calls)).toEqual([]);
   });
 
@@ -86,10 +87,10 @@ describe('the profile form', () => {
         body: { detail: 'Proszę poprawnie wypełnić formularz.', errors: { surname: 'Nazwisko zawiera niedozwolone znaki.' } },
       }),
     });
-    type(await field(/^Nazwisko/), 'Nowak');
+    type(await field('Nazwisko'), 'Nowak');
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz dane' }));
 
-    const surname = await field(/^Nazwisko/);
+    const surname = await field('Nazwisko');
     await waitFor(() => expect(describedMessage(surname)).toBe('Nazwisko zawiera niedozwolone znaki.'));
     expect(await toasts().findByText('Proszę poprawnie wypełnić formularz.')).toBeTruthy();
   });
@@ -98,25 +99,25 @@ describe('the profile form', () => {
     const { calls } = renderProfile({
       'PUT /api/user': ({ body }) => ({ body: { ...klient, ...(body as object), phone: '+48500600701' } }),
     });
-    type(await field(/^Nazwisko/), '  Nowak-Kowalska ');
-    type(await field(/^Telefon/), '+48 500 600 701');
+    type(await field('Nazwisko'), '  Nowak-Kowalska ');
+    type(await field('Telefon'), '+48 500 600 701');
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz dane' }));
 
     expect(await toasts().findByText('Twoje dane zostały zmienione.')).toBeTruthy();
     expect(writes(calls)).toEqual([
       expect.objectContaining({ method: 'PUT', path: '/api/user', body: { name: 'Jan', surname: 'Nowak-Kowalska', phone: '+48 500 600 701' } }),
     ]);
-    await waitFor(async () => expect(await field(/^Telefon/)).toHaveProperty('value', '+48500600701'));
-    expect(await field(/^Adres e-mail/)).toHaveProperty('readOnly', true);
+    await waitFor(async () => expect(await field('Telefon')).toHaveProperty('value', '+48500600701'));
+    expect(await field('Adres e-mail')).toHaveProperty('readOnly', true);
   });
 });
 
 describe('the password form', () => {
   it('checks the SPEC 5 rules before sending', async () => {
     const { calls } = renderProfile();
-    const old = await field(/^Aktualne hasło/);
-    const next = await field(/^Nowe hasło/);
-    const confirm = await field(/^Powtórz nowe hasło/);
+    const old = await field('Aktualne hasło');
+    const next = await field('Nowe hasło');
+    const confirm = await field('Powtórz nowe hasło');
 
     type(next, 'krótkie');
     await waitFor(() => expect(describedMessage(next)).toBe('Hasło powinno mieć od 12 do 32 znaków.'));
@@ -134,9 +135,9 @@ describe('the password form', () => {
 
   it('changes the password and clears the form', async () => {
     const { calls } = renderProfile({ 'PUT /api/user/password': () => ({ body: { detail: 'Twoje hasło zostało zmienione.' } }) });
-    type(await field(/^Aktualne hasło/), 'Dobre-Haslo-123');
-    type(await field(/^Nowe hasło/), 'Nowe-Haslo-456');
-    type(await field(/^Powtórz nowe hasło/), 'Nowe-Haslo-456');
+    type(await field('Aktualne hasło'), 'Dobre-Haslo-123');
+    type(await field('Nowe hasło'), 'Nowe-Haslo-456');
+    type(await field('Powtórz nowe hasło'), 'Nowe-Haslo-456');
     fireEvent.click(screen.getByRole('button', { name: 'Zmień hasło' }));
 
     expect(await toasts().findByText('Twoje hasło zostało zmienione.')).toBeTruthy();
@@ -144,7 +145,7 @@ describe('the password form', () => {
       path: '/api/user/password',
       body: { password_old: 'Dobre-Haslo-123', password_new: 'Nowe-Haslo-456', password_confirm: 'Nowe-Haslo-456' },
     });
-    await waitFor(async () => expect(await field(/^Aktualne hasło/)).toHaveProperty('value', ''));
+    await waitFor(async () => expect(await field('Aktualne hasło')).toHaveProperty('value', ''));
   });
 
   it('shows a wrong current password from the server on its field', async () => {
@@ -154,31 +155,43 @@ describe('the password form', () => {
         body: { detail: 'Proszę poprawnie wypełnić formularz.', errors: { password_old: 'Aktualne hasło jest nieprawidłowe.' } },
       }),
     });
-    type(await field(/^Aktualne hasło/), 'Zle-Haslo-1234');
-    type(await field(/^Nowe hasło/), 'Nowe-Haslo-456');
-    type(await field(/^Powtórz nowe hasło/), 'Nowe-Haslo-456');
+    type(await field('Aktualne hasło'), 'Zle-Haslo-1234');
+    type(await field('Nowe hasło'), 'Nowe-Haslo-456');
+    type(await field('Powtórz nowe hasło'), 'Nowe-Haslo-456');
     fireEvent.click(screen.getByRole('button', { name: 'Zmień hasło' }));
 
-    const old = await field(/^Aktualne hasło/);
+    const old = await field('Aktualne hasło');
     await waitFor(() => expect(describedMessage(old)).toBe('Aktualne hasło jest nieprawidłowe.'));
   });
 
-  it('tells a user with an invalid password to set a new one', async () => {
+  it('tells a user with an invalid password to set a new one, with the password form first', async () => {
     renderProfile({}, { ...klient, is_password_valid: false });
-    const notice = await screen.findByRole('alert', { name: '' }).catch(() => screen.findByText('Ustaw nowe hasło'));
-    expect(notice).toBeTruthy();
-    expect(await screen.findByText('Ustaw nowe hasło')).toBeTruthy();
+    const notice = (await screen.findByText('Ustaw nowe hasło')).closest('[role="alert"]');
+    expect(notice?.textContent).toContain('Aby dalej korzystać z panelu, ustaw nowe hasło.');
+    const sections = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(sections).toEqual(['Zmiana hasła', 'Zdjęcie profilowe', 'Dane osobowe']);
+  });
+
+  it('shows no such notice to a user with a valid password', async () => {
+    renderProfile();
+    await screen.findByRole('heading', { level: 1, name: 'Mój profil' });
+    await screen.findByLabelText(/^Imię/);
+    expect(screen.queryByText('Ustaw nowe hasło')).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 });
 
 describe('the avatar', () => {
-  it('refuses a file that is not an image', async () => {
+  it.each([
+    ['cv.pdf', 'application/pdf'],
+    ['logo.svg', 'image/svg+xml'],
+  ])('refuses %s, which the server would not store', async (fileName, type) => {
     const { calls } = renderProfile();
     await screen.findByRole('button', { name: 'Wybierz zdjęcie' });
     const input = document.getElementById('avatar-file') as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(input, { target: { files: [new File(['<data>'], fileName, { type })] } });
 
-    expect(await screen.findByText('Wybrany plik nie jest obrazem. Wybierz plik graficzny.')).toBeTruthy();
+    expect(await screen.findByText('Wybierz zdjęcie w formacie PNG, JPEG, GIF lub WebP.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Zapisz zdjęcie' })).toBeNull();
     expect(writes(calls)).toEqual([]);
   });

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useSession } from '../providers/session';
-import { AuthorizedLayout } from './AuthorizedLayout';
+import { PanelLayout } from './PanelLayout';
 import { UnauthorizedLayout } from './UnauthorizedLayout';
 
 /** Pages anyone may open (the error screens): inside the panel when signed in, else the guest layout. */
 export function SessionAwareLayout({ children }: { children: ReactNode }) {
-  return useSession() ? <AuthorizedLayout>{children}</AuthorizedLayout> : <UnauthorizedLayout>{children}</UnauthorizedLayout>;
+  return useSession() ? <PanelLayout>{children}</PanelLayout> : <UnauthorizedLayout>{children}</UnauthorizedLayout>;
 }

@@ -1,14 +1,13 @@
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
-import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { Alert, AlertTitle, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Stack } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, IconButton, Stack } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { type NotificationPayload, undoableEventEmitter, useNotificationContext, useTakeUndoableMutation, useTranslate } from 'react-admin';
 import { TOAST_MAX_VISIBLE, toastDuration } from '../../common/toast';
-import { confirmIconColors, usePendingConfirmation, type ConfirmStatus } from './confirm';
+import { usePendingConfirmation } from './confirm';
+import { useTranslateText } from './useTranslateText';
+
+// The dialog's code loads with the first confirmation, not with the login page.
+const ConfirmDialog = lazy(() => import('./ConfirmDialog'));
 
 interface ShownToast {
   id: number;
@@ -16,12 +15,6 @@ interface ShownToast {
 }
 
 let nextToastId = 1;
-
-function useTranslateText(): (text: string, args?: Record<string, unknown>) => string {
-  const translate = useTranslate();
-  // Keys are translated; texts that are not keys (the server's details) come back unchanged.
-  return useCallback((text, args) => translate(text, { _: text, ...args }), [translate]);
-}
 
 function ToastItem({ toast, onClose, onUndo }: { toast: ShownToast; onClose(): void; onUndo(): void }) {
   const translateText = useTranslateText();
@@ -122,62 +115,17 @@ function ToastStack() {
   );
 }
 
-const confirmIcons: Record<ConfirmStatus, typeof WarningAmberIcon> = {
-  success: CheckCircleOutlineIcon,
-  error: ErrorOutlineIcon,
-  warning: WarningAmberIcon,
-  info: InfoOutlinedIcon,
-  question: HelpOutlineIcon,
-};
-
-/** The SPEC 9 confirmation dialog, opened through useConfirm(). */
-function ConfirmDialog() {
-  const request = usePendingConfirmation();
-  const translateText = useTranslateText();
-  if (!request) return null;
-  const Icon = confirmIcons[request.status];
-  return (
-    <Dialog
-      open
-      onClose={() => request.resolve(false)}
-      aria-labelledby="confirm-dialog-title"
-      aria-describedby={request.content ? 'confirm-dialog-content' : undefined}
-      maxWidth="xs"
-      fullWidth
-    >
-      <Box sx={{ display: 'flex', justifyContent: 'center', pt: 3 }}>
-        <Icon aria-hidden sx={{ fontSize: 64, color: confirmIconColors[request.status] }} />
-      </Box>
-      <DialogTitle id="confirm-dialog-title" sx={{ textAlign: 'center' }}>
-        {translateText(request.title)}
-      </DialogTitle>
-      {request.content && (
-        <DialogContent>
-          <DialogContentText id="confirm-dialog-content" sx={{ textAlign: 'center' }}>
-            {translateText(request.content)}
-          </DialogContentText>
-        </DialogContent>
-      )}
-      <DialogActions sx={{ justifyContent: 'center', pb: 3 }}>
-        <Button variant="contained" color="primary" onClick={() => request.resolve(true)} autoFocus>
-          {translateText(request.confirmText)}
-        </Button>
-        {request.showCancel && (
-          <Button variant="outlined" color="secondary" onClick={() => request.resolve(false)}>
-            {translateText(request.cancelText)}
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 /** Replaces react-admin's <Notification>: the toast stack and the confirmation dialog. */
 export function Notifications() {
+  const request = usePendingConfirmation();
   return (
     <>
       <ToastStack />
-      <ConfirmDialog />
+      {request && (
+        <Suspense fallback={null}>
+          <ConfirmDialog request={request} />
+        </Suspense>
+      )}
     </>
   );
 }

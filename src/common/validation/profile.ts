@@ -17,10 +17,24 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
+const NAME_MESSAGES = {
+  name: {
+    required: 'validation.profile.name_required',
+    invalid: 'validation.profile.name_invalid',
+    tooShort: 'validation.profile.name_too_short',
+  },
+  surname: {
+    required: 'validation.profile.surname_required',
+    invalid: 'validation.profile.surname_invalid',
+    tooShort: 'validation.profile.surname_too_short',
+  },
+};
+
 function personNameError(field: 'name' | 'surname', value: string): string | undefined {
-  if (!value) return `validation.profile.${field}_required`;
-  if (!CAPITALISED_WORDS.test(value)) return `validation.profile.${field}_invalid`;
-  if (Array.from(value).length < PROFILE_NAME_MIN_LENGTH) return `validation.profile.${field}_too_short`;
+  const messages = NAME_MESSAGES[field];
+  if (!value) return messages.required;
+  if (!CAPITALISED_WORDS.test(value)) return messages.invalid;
+  if (Array.from(value).length < PROFILE_NAME_MIN_LENGTH) return messages.tooShort;
   return undefined;
 }
 

@@ -5,14 +5,14 @@ import { insertMenu, mainMenu, serviceMenu } from './seed/menus';
 import type { Db, Queryable } from './types';
 
 /** The service types of SPEC 1; shortcut is the /uslugi/{shortcut} segment, prefix the ?type_prefix= value. */
-export const SERVICE_TYPES = [
+const SERVICE_TYPES = [
   { id: 1, shortcut: 'www', prefix: 'www' },
   { id: 2, shortcut: 'bip', prefix: 'bip' },
   { id: 7, shortcut: 'video', prefix: 'video' },
   { id: 9, shortcut: 'newsletter', prefix: 'newsletter' },
 ] as const;
 
-export const DEMO_USERNAMES = ['admin', 'klient', 'klient2', 'nowy'] as const;
+const DEMO_USERNAMES = ['admin', 'klient', 'klient2', 'nowy'] as const;
 type DemoUsername = (typeof DEMO_USERNAMES)[number];
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -33,3 +33,12 @@ export const errorHandlingPlugin = fp(async (app: FastifyInstance) => {
 export function sendNotFound(_request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send({ detail: t('errors.not_found') });
 }
+
+/** Errors Fastify's router raises before any hook runs (bad URL encoding, over-long params). */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  return reply
+    .status(status)
+    .header('Cache-Control', 'no-store')
+    .send({ detail: t(status === 414 ? 'errors.uri_too_long' : 'errors.invalid_request') });
+}

@@ -37,9 +37,22 @@ export function indexStatements(module: ModuleSchema): string[] {
   return statements;
 }
 
-/** Creates the declared indexes at start (idempotent); a new schema file needs no migration. */
-export async function ensureIndexes(db: Queryable, registry: Registry): Promise<void> {
-  for (const module of registry.modules) for (const statement of indexStatements(module)) await db.query(statement);
+/**
+ * Creates the declared indexes at start (idempotent); a new schema file needs no migration. A
+ * unique key that existing rows already break cannot be built: that is reported, and the start
+ * goes on (the engine's own pre-write check still refuses new duplicates).
+ */
+export async function ensureIndexes(db: Queryable, registry: Registry, report: (problem: string) => void): Promise<void> {
+  for (const module of registry.modules) {
+    for (const statement of indexStatements(module)) {
+      try {
+        await db.query(statement);
+      } catch (error) {
+        if ((error as { code?: string }).code !== '23505') throw error;
+        report(`${module.admin.resource}: existing records break a unique key, index not built: ${statement}`);
+      }
+    }
+  }
 }
 
 /** The unique key an index-violation error names, to answer 409 with its message. */

@@ -59,7 +59,7 @@ export class ModuleRoutes {
     readonly module: ModuleSchema,
     ajv: ReturnType<typeof createAjv>,
   ) {
-    this.store = recordStore(module);
+    this.store = recordStore(module, { sharedDatabase: app.ctx.db.kind === 'postgres' });
     // Each app compiles its own copy, so several apps (tests) can share one process.
     const { $id: _id, ...schema } = module.schema;
     this.validate = ajv.compile(schema);
@@ -294,7 +294,7 @@ export function moduleRoutes(app: FastifyInstance, resource: string): ModuleRout
 /** Every schema file in SCHEMAS_DIR becomes a validated, permission-checked API with storage. */
 export const schemaModulesPlugin: FastifyPluginAsync = async (app) => {
   const registry = serverRegistry(app.ctx.config);
-  await ensureIndexes(app.ctx.db, registry);
+  await ensureIndexes(app.ctx.db, registry, (problem) => app.log.warn(problem));
   serveUploads(app);
   const ajv = createAjv();
   const routes = new Map<string, ModuleRoutes>();

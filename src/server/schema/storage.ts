@@ -57,8 +57,47 @@ function ownerConditions(owner: Owner, params: unknown[]): string[] {
   ];
 }
 
-/** module_records: every schema property in `data`, file names beside them under the file field names. */
-export function jsonbStore(module: ModuleSchema): RecordStore {
+/** A small least-recently-used map: list pages keyed by query and data version. */
+class PageCache<V> {
+  private readonly entries = new Map<string, V>();
+  constructor(private readonly capacity: number) {}
+  get(key: string): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+  }
+}
+
+const ownerKey = (owner: Owner) => `${owner.serviceId ?? ''}:${owner.userId ?? ''}`;
+export const PAGE_CACHE_ENTRIES = 1000;
+
+/** Timestamps leave as ISO strings once, rather than as Dates serialised on every cached answer. */
+const isoTime = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+export interface StoreOptions {
+  /**
+   * Other processes may write the same database (PostgreSQL server): cached lists then check
+   * module_versions on every call. An embedded database belongs to this process alone, so its
+   * own writes are all there is to notice.
+   */
+  sharedDatabase: boolean;
+}
+
+/**
+ * module_records: every schema property in `data`, file names beside them under the file field
+ * names. A deep page of a big filtered list costs a walk over every row before it (OFFSET) and a
+ * count of all matches; both are cached per query under a version that each write raises after
+ * it lands, so a cached page is never served once its data changed.
+ */
+export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordStore {
   const { admin, schema } = module;
   const properties = Object.keys(schema.properties ?? {});
   const fileFields = Object.keys(admin.files);
@@ -70,38 +109,65 @@ export function jsonbStore(module: ModuleSchema): RecordStore {
     id: Number(row.id),
     values: Object.fromEntries(properties.filter((p) => p in row.data).map((p) => [p, row.data[p]])),
     files: Object.fromEntries(fileFields.map((f) => [f, (row.data[f] as string | undefined) ?? null])),
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    created_at: isoTime(row.created_at),
+    updated_at: isoTime(row.updated_at),
   });
   type Row = Parameters<typeof toRecord>[0];
   const columns = 'id, data, created_at, updated_at';
+  const pages = new PageCache<{ rows: StoredRecord[]; total: number }>(PAGE_CACHE_ENTRIES);
 
-  return {
+  const localVersions = new Map<string, number>();
+  const version = async (db: Queryable, owner: Owner) => {
+    if (!options.sharedDatabase) return localVersions.get(ownerKey(owner)) ?? 0;
+    const { rows } = await db.query<{ version: number }>('SELECT version FROM module_versions WHERE resource = $1 AND owner = $2', [resource, ownerKey(owner)]);
+    return Number(rows[0]?.version ?? 0);
+  };
+  const written = async (db: Queryable, owner: Owner) => {
+    localVersions.set(ownerKey(owner), (localVersions.get(ownerKey(owner)) ?? 0) + 1);
+    await db.query(
+      `INSERT INTO module_versions (resource, owner, version) VALUES ($1, $2, 1)
+       ON CONFLICT (resource, owner) DO UPDATE SET version = module_versions.version + 1`,
+      [resource, ownerKey(owner)],
+    );
+  };
+
+  const listUncached = async (db: Queryable, owner: Owner, query: ListQuery) => {
+    const params: unknown[] = [resource];
+    const where = ['resource = $1', ...ownerConditions(owner, params)];
+    if (query.search && admin.list.search?.length) {
+      const pattern = `$${params.push(likePattern(query.search))}`;
+      where.push(`(${admin.list.search.map((name) => `${text(name, true)} LIKE ${pattern}`).join(' OR ')})`);
+    }
+    for (const { filter, value } of query.filters) {
+      if (filter.op === 'contains') where.push(`${field(filter.field)} @> $${params.push(JSON.stringify([value]))}::jsonb`);
+      else where.push(`${text(filter.field, false)} = $${params.push(value)}`);
+    }
+    const conditions = where.join(' AND ');
+    const direction = query.sort.order;
+    const sortKey = field(query.sort.field);
+    // Deferred join: the OFFSET walk carries ids and sort keys only; just the page's rows are read whole.
+    const page = await db.query<Row>(
+      `SELECT m.id, m.data, m.created_at, m.updated_at
+         FROM (SELECT id, ${sortKey} AS sort_key FROM module_records WHERE ${conditions}
+                ORDER BY ${sortKey} ${direction}, id ${direction}
+                LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}) page
+         JOIN module_records m ON m.id = page.id
+        ORDER BY page.sort_key ${direction}, m.id ${direction}`,
+      params,
+    );
+    const { rows } = await db.query<{ total: number }>(`SELECT count(*) AS total FROM module_records WHERE ${conditions}`, params);
+    return { rows: page.rows.map(toRecord), total: Number(rows[0].total) };
+  };
+
+  const store: RecordStore = {
     maxId: Number.MAX_SAFE_INTEGER,
     async list(db, owner, query) {
-      const params: unknown[] = [resource];
-      const where = ['resource = $1', ...ownerConditions(owner, params)];
-      if (query.search && admin.list.search?.length) {
-        const pattern = `$${params.push(likePattern(query.search))}`;
-        where.push(`(${admin.list.search.map((name) => `${text(name, true)} LIKE ${pattern}`).join(' OR ')})`);
-      }
-      for (const { filter, value } of query.filters) {
-        if (filter.op === 'contains') where.push(`${field(filter.field)} @> $${params.push(JSON.stringify([value]))}::jsonb`);
-        else where.push(`${text(filter.field, false)} = $${params.push(value)}`);
-      }
-      const order = query.sort.field === 'id' ? `id ${query.sort.order}` : `${field(query.sort.field)} ${query.sort.order}, id ${query.sort.order}`;
-      const conditions = where.join(' AND ');
-      const offset = (query.page - 1) * query.perPage;
-      // The page and the total in one statement when the page has rows; an empty page still needs the count.
-      const page = await db.query<Row & { total: number }>(
-        `SELECT ${columns}, count(*) OVER () AS total FROM module_records WHERE ${conditions}
-          ORDER BY ${order} LIMIT ${query.perPage} OFFSET ${offset}`,
-        params,
-      );
-      const total = page.rows.length
-        ? Number(page.rows[0].total)
-        : Number((await db.query<{ total: number }>(`SELECT count(*) AS total FROM module_records WHERE ${conditions}`, params)).rows[0].total);
-      return { rows: page.rows.map(toRecord), total };
+      const key = JSON.stringify([ownerKey(owner), await version(db, owner), query.page, query.perPage, query.sort, query.search, query.filters.map((f) => [f.filter.field, f.value])]);
+      const cached = pages.get(key);
+      if (cached) return cached;
+      const result = await listUncached(db, owner, query);
+      pages.set(key, result);
+      return result;
     },
     async get(db, owner, id) {
       const params: unknown[] = [resource, id];
@@ -125,10 +191,11 @@ export function jsonbStore(module: ModuleSchema): RecordStore {
         `INSERT INTO module_records (resource, client_service_id, user_id, data) VALUES ($1, $2, $3, $4::jsonb) RETURNING ${columns}`,
         [resource, owner.serviceId, owner.userId, JSON.stringify(data)],
       );
+      await written(db, owner);
       return toRecord(rows[0]);
     },
     async update(db, owner, id, values, files) {
-      const current = await this.get(db, owner, id, 0);
+      const current = await store.get(db, owner, id, 0);
       if (!current) return null;
       const kept = { ...current.files, ...files };
       const data = { ...values, ...Object.fromEntries(Object.entries(kept).filter(([, name]) => name)) };
@@ -138,6 +205,7 @@ export function jsonbStore(module: ModuleSchema): RecordStore {
           WHERE resource = $1 AND id = $2 AND ${ownerConditions(owner, params).join(' AND ')} RETURNING ${columns}`,
         params,
       );
+      await written(db, owner);
       return rows[0] ? toRecord(rows[0]) : null;
     },
     async remove(db, owner, id) {
@@ -146,6 +214,7 @@ export function jsonbStore(module: ModuleSchema): RecordStore {
         `DELETE FROM module_records WHERE resource = $1 AND id = $2 AND ${ownerConditions(owner, params).join(' AND ')} RETURNING ${columns}`,
         params,
       );
+      if (rows[0]) await written(db, owner);
       return rows[0] ? toRecord(rows[0]) : null;
     },
     async conflicts(db, owner, fields, ignoreCase, values, exceptId) {
@@ -163,6 +232,7 @@ export function jsonbStore(module: ModuleSchema): RecordStore {
     },
     async markRead() {},
   };
+  return store;
 }
 
 const quote = (identifier: string) => `"${identifier}"`;
@@ -197,8 +267,8 @@ export function tableStore(module: ModuleSchema): RecordStore {
     id: Number(row.id),
     values: Object.fromEntries(properties.map((p) => [p, row[p]])),
     files: Object.fromEntries(fileFields.map((f) => [f, (row[`${f}_file`] as string | null) ?? null])),
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    created_at: isoTime(row.created_at),
+    updated_at: isoTime(row.updated_at),
     ...(reads ? { is_read: row.is_read === true } : {}),
   });
 
@@ -281,6 +351,6 @@ export function tableStore(module: ModuleSchema): RecordStore {
   return store;
 }
 
-export function recordStore(module: ModuleSchema): RecordStore {
-  return module.admin.storage ? tableStore(module) : jsonbStore(module);
+export function recordStore(module: ModuleSchema, options: StoreOptions): RecordStore {
+  return module.admin.storage ? tableStore(module) : jsonbStore(module, options);
 }

@@ -11,7 +11,8 @@ export interface ServiceAccess {
 /** Parses a service id from a route param; anything but a positive integer is a 404. */
 export function parseServiceId(raw: unknown): number {
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1 || String(raw) !== String(id)) throw httpError(404, 'errors.service_not_found');
+  // Ids are PostgreSQL INTEGERs; anything outside that range cannot name a service.
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647 || String(raw) !== String(id)) throw httpError(404, 'errors.service_not_found');
   return id;
 }
 

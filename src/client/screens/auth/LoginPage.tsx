@@ -60,10 +60,10 @@ export default function LoginPage() {
       </AuthHeading>
       <Stack spacing={2} sx={{ mt: 2 }}>
         {failure && <Alert severity="error">{failure}</Alert>}
-        <TextField {...field('username')} id="login-username" label={translate('app.auth.username')} autoComplete="username" autoFocus />
-        <TextField {...field('password')} id="login-password" type="password" label={translate('app.auth.password')} autoComplete="current-password" />
+        <TextField {...field('username')} id="login-username" label={translate('ra.auth.username')} autoComplete="username" autoFocus />
+        <TextField {...field('password')} id="login-password" type="password" label={translate('ra.auth.password')} autoComplete="current-password" />
         <Button type="submit" variant="contained" size="large" disabled={submitting}>
-          {translate('app.auth.sign_in')}
+          {translate('ra.auth.sign_in')}
         </Button>
         <Link component={RouterLink} to="/logowanie/przypomnij_haslo" sx={{ alignSelf: 'center' }}>
           {translate('app.auth.forgot_password')}

@@ -37,7 +37,7 @@ export default function PasswordReminderPage() {
             {failure && <Alert severity="error">{translate(failure, { _: failure })}</Alert>}
             <TextField
               id="reminder-username"
-              label={translate('app.auth.username')}
+              label={translate('ra.auth.username')}
               value={username}
               onChange={(event) => setUsername(event.target.value)}
               error={missing}

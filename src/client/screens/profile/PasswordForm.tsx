@@ -49,7 +49,6 @@ export function PasswordForm() {
         onClick={() => setVisible((shown) => !shown)}
         edge="end"
         aria-label={translate(visible ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden')}
-        aria-pressed={visible}
       >
         {visible ? <VisibilityOff /> : <Visibility />}
       </IconButton>

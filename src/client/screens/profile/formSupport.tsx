@@ -61,6 +61,7 @@ export function FormTextField<Values extends FieldValues>({
   messageParams,
   helperText,
   id,
+  slotProps,
   ...props
 }: FormTextFieldProps<Values>) {
   const translate = useTranslate();
@@ -72,6 +73,8 @@ export function FormTextField<Values extends FieldValues>({
       render={({ field, fieldState }) => (
         <TextField
           {...props}
+          // A required input is announced as such; the label stays its plain text, without MUI's asterisk.
+          slotProps={{ ...slotProps, inputLabel: { required: false } }}
           id={id ?? `field-${name}`}
           name={field.name}
           value={field.value ?? ''}

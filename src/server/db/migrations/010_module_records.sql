@@ -29,3 +29,12 @@ CREATE TABLE service_limit_usage (
   usage BIGINT NOT NULL DEFAULT 0,
   PRIMARY KEY (client_service_id, prefix)
 );
+
+-- A counter per resource and owner, raised after every write through the schema engine; list
+-- results are cached under it, so every server process sees a write at its next list call.
+CREATE TABLE module_versions (
+  resource TEXT NOT NULL,
+  owner TEXT NOT NULL,
+  version BIGINT NOT NULL,
+  PRIMARY KEY (resource, owner)
+);

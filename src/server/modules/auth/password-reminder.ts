@@ -101,7 +101,8 @@ export const passwordReminderRoutes: FastifyPluginAsync = async (app) => {
       });
     } catch (error) {
       await ctx.db.query('UPDATE password_reminders SET used_at = NULL WHERE id = $1', [confirmed.reminder_id]);
-      throw error;
+      request.log.error({ err: error }, 'temporary password e-mail not sent');
+      throw httpError(503, 'errors.mail_unavailable');
     }
     await ctx.db.transaction(async (tx) => {
       await tx.query('UPDATE users SET password_hash = $2, is_password_valid = FALSE WHERE id = $1', [confirmed.user_id, passwordHash]);

@@ -48,7 +48,10 @@ export function createImageStore(dir: string): ImageStore {
       await mkdir(dir, { recursive: true });
       const temporary = path.join(dir, `.upload-${randomBytes(12).toString('hex')}`);
       try {
-        await pipeline(upload.file, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
+        await pipeline(upload.file, createWriteStream(temporary, { flags: 'wx', mode: 0o600 })).catch((error: { syscall?: string }) => {
+          // A file-system error is ours (500); anything else is a malformed body cut short (400).
+          throw error.syscall ? error : httpError(400, 'errors.invalid_request');
+        });
         // Busboy ends the stream at the request's fileSize limit and marks it truncated.
         if (upload.file.truncated) throw httpError(413, 'errors.too_large');
         const kind = await detectImageKind(temporary);

@@ -20,7 +20,7 @@ interface UserRow {
   is_root: boolean;
 }
 
-export const avatarUri = (file: string | null) => (file ? `/api/avatars/${file}` : null);
+const avatarUri = (file: string | null) => (file ? `/api/avatars/${file}` : null);
 
 /** The GET /api/user body; 401 when the token's user no longer exists. */
 async function loadUser(db: Queryable, userId: number) {
@@ -33,6 +33,17 @@ async function loadUser(db: Queryable, userId: number) {
   if (!rows[0]) throw httpError(401, 'errors.unauthorized');
   const { avatar_file, ...user } = rows[0];
   return { ...user, avatar_uri: avatarUri(avatar_file) };
+}
+
+/** Points the user at another avatar file (or none); returns the file it replaced, for removal. */
+async function replaceAvatar(db: Queryable, userId: number, file: string | null): Promise<{ previous: string | null }> {
+  const { rows } = await db.query<{ previous: string | null }>(
+    `UPDATE users u SET avatar_file = $2 FROM users old
+      WHERE u.id = $1 AND old.id = u.id RETURNING old.avatar_file AS previous`,
+    [userId, file],
+  );
+  if (!rows[0]) throw httpError(401, 'errors.unauthorized');
+  return rows[0];
 }
 
 const profileText = { anyOf: [{ type: 'string', maxLength: 100 }, { type: 'null' }] };
@@ -71,33 +82,23 @@ export async function userModule(app: FastifyInstance): Promise<void> {
   app.post('/user/avatar', { onRequest: app.authenticate }, async (request) => {
     const { userId } = currentUser(request);
     if (!request.isMultipart()) throw httpError(415, 'errors.image_not_supported');
-    const upload = await request.file({ limits: { fileSize: config.avatarMaxBytes } });
+    const upload = await request.file({ limits: { fileSize: config.avatarMaxBytes } }).catch((error: { statusCode?: number }) => {
+      // Busboy's parse errors (no boundary, broken headers) carry no status: the body is malformed.
+      throw error.statusCode && error.statusCode < 500 ? error : httpError(400, 'errors.invalid_request');
+    });
     if (!upload || upload.fieldname !== 'file') throw httpError(400, 'errors.file_required');
     const file = await avatars.save(upload);
-    let previous: string | null;
-    try {
-      const { rows } = await db.query<{ previous: string | null }>(
-        `UPDATE users u SET avatar_file = $2 FROM users old
-          WHERE u.id = $1 AND old.id = u.id RETURNING old.avatar_file AS previous`,
-        [userId, file],
-      );
-      if (!rows[0]) throw httpError(401, 'errors.unauthorized');
-      previous = rows[0].previous;
-    } catch (error) {
+    const replaced = await replaceAvatar(db, userId, file).catch(async (error: unknown) => {
       await avatars.remove(file);
       throw error;
-    }
-    if (previous) await avatars.remove(previous);
+    });
+    if (replaced.previous) await avatars.remove(replaced.previous);
     return { avatar_uri: avatarUri(file) };
   });
 
   app.delete('/user/avatar', { onRequest: app.authenticate }, async (request, reply) => {
-    const { rows } = await db.query<{ previous: string | null }>(
-      `UPDATE users u SET avatar_file = NULL FROM users old
-        WHERE u.id = $1 AND old.id = u.id RETURNING old.avatar_file AS previous`,
-      [currentUser(request).userId],
-    );
-    if (rows[0]?.previous) await avatars.remove(rows[0].previous);
+    const replaced = await replaceAvatar(db, currentUser(request).userId, null);
+    if (replaced.previous) await avatars.remove(replaced.previous);
     return reply.status(204).send();
   });
 

@@ -1,0 +1,124 @@
+import Form, { Templates } from '@rjsf/mui';
+import { ariaDescribedByIds, englishStringTranslator, TranslatableString, type BaseInputTemplateProps, type ErrorSchema, type RJSFSchema } from '@rjsf/utils';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import type { ValidatorType } from '@rjsf/utils';
+import { validateFns } from 'virtual:schema-validators';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import type { JsonSchema, ModuleSchema } from '../../common/schema/types';
+import { useToast } from '../notifications';
+import { conditionalFields, formSchema, formUiSchema, hiddenFields, translateFormErrors } from './formSchema';
+
+export type FormValues = Record<string, unknown>;
+
+export interface CompiledForm {
+  schema: RJSFSchema;
+  validator: ValidatorType<FormValues>;
+}
+
+const compiledForms = new Map<string, CompiledForm>();
+
+/**
+ * A module's form schema with its validator, compiled at build time by ajv with the shared formats,
+ * ajv-errors (catalogue keys) and the x-admin annotation (validatorsPlugin.ts): no code is generated
+ * in the browser, whose CSP forbids it.
+ */
+export function compiledForm(module: ModuleSchema, editing: boolean): CompiledForm {
+  const key = `${module.admin.resource}:${editing}`;
+  let compiled = compiledForms.get(key);
+  if (!compiled) {
+    const schema = formSchema(module, editing);
+    compiled = { schema, validator: createPrecompiledValidator<FormValues>(validateFns, schema) };
+    compiledForms.set(key, compiled);
+  }
+  return compiled;
+}
+
+// RJSF's own button labels, from react-admin's Polish ones.
+const rjsfStrings: Partial<Record<TranslatableString, string>> = {
+  [TranslatableString.AddButton]: 'ra.action.add',
+  [TranslatableString.AddItemButton]: 'ra.action.add',
+  [TranslatableString.RemoveButton]: 'ra.action.remove',
+  [TranslatableString.MoveUpButton]: 'ra.action.move_up',
+  [TranslatableString.MoveDownButton]: 'ra.action.move_down',
+  [TranslatableString.CopyButton]: 'ra.action.clone',
+  [TranslatableString.ClearButton]: 'ra.action.clear_input_value',
+};
+
+const MuiInput = Templates.BaseInputTemplate!;
+
+/**
+ * The MUI input with its error, description and help tied to the <input> itself: the theme puts
+ * aria-describedby on the TextField's wrapper, where assistive technology does not read it.
+ */
+function DescribedInput(props: BaseInputTemplateProps) {
+  const describedBy = ariaDescribedByIds(props.id, Boolean(props.schema.examples));
+  return <MuiInput {...props} slotProps={{ ...props.slotProps, htmlInput: { ...props.slotProps?.htmlInput, 'aria-describedby': describedBy } }} />;
+}
+
+const templates = { BaseInputTemplate: DescribedInput };
+
+/** The values without the conditional fields the data hides (e.g. SMTP fields once another type is chosen). */
+function withoutHidden(values: FormValues, hidden: ReadonlySet<string>): FormValues {
+  return Object.fromEntries(Object.entries(values).filter(([field]) => !hidden.has(field)));
+}
+
+export interface SchemaFormProps {
+  module: ModuleSchema;
+  values: FormValues;
+  onChange(values: FormValues): void;
+  onSubmit(values: FormValues): void;
+  /** The server's field errors of the last save. */
+  extraErrors?: ErrorSchema;
+  /** Editing a stored record: write-only fields may stay empty. */
+  editing: boolean;
+  disabled?: boolean;
+  /** Inside the form after the fields: file fields and the buttons (a submit button submits). */
+  children: ReactNode;
+}
+
+/**
+ * A module's form, drawn by react-jsonschema-form (MUI) from its schema: translated labels, the
+ * shared validation with Polish messages on the fields, conditional fields by if/then, and the
+ * SPEC 8 toast on an invalid submit.
+ */
+export function SchemaForm({ module, values, onChange, onSubmit, extraErrors, editing, disabled, children }: SchemaFormProps) {
+  const translate = useTranslate();
+  const toast = useToast();
+  const [submitted, setSubmitted] = useState(false);
+  const { schema, validator } = compiledForm(module, editing);
+  const conditions = useMemo(() => conditionalFields(module), [module]);
+  const hiddenFor = (data: FormValues) => hiddenFields(conditions, (condition: JsonSchema) => validator.isValid(condition as RJSFSchema, data, schema));
+  // The widgets change only when the set of hidden fields does, not on every keystroke.
+  const hiddenKey = [...hiddenFor(values)].join(',');
+  const uiSchema = useMemo(
+    () => formUiSchema(module, translate, editing, new Set(hiddenKey.split(',').filter(Boolean))),
+    [module, translate, editing, hiddenKey],
+  );
+
+  return (
+    <Form
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={values}
+      validator={validator}
+      templates={templates}
+      onChange={({ formData }) => onChange(withoutHidden(formData ?? {}, hiddenFor(formData ?? {})))}
+      onSubmit={({ formData }) => onSubmit(withoutHidden(formData ?? {}, hiddenFor(formData ?? {})))}
+      onError={() => {
+        setSubmitted(true);
+        toast.error('validation.form_invalid');
+      }}
+      transformErrors={(errors) => translateFormErrors(errors, module, translate)}
+      translateString={(key, params) => (rjsfStrings[key] ? translate(rjsfStrings[key]) : englishStringTranslator(key, params))}
+      extraErrors={extraErrors}
+      liveValidate={submitted ? 'onChange' : undefined}
+      showErrorList={false}
+      noHtml5Validate
+      focusOnFirstError
+      disabled={disabled}
+    >
+      {children}
+    </Form>
+  );
+}

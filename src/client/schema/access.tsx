@@ -1,0 +1,82 @@
+import { Box, CircularProgress } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useNavigate, useParams, useTranslate } from 'react-admin';
+import { apiPaths, type ApiPaths } from '../../common/schema/paths';
+import type { ModuleSchema } from '../../common/schema/types';
+import { useToast } from '../notifications';
+import { api, errorMessage, isApiError } from '../providers/http';
+import { FORBIDDEN_PATH } from '../providers/queryClient';
+import { SERVICE_STATE_KEY } from '../providers/service';
+import { moduleOf } from './registry';
+import { messageText } from './values';
+
+export const NOT_FOUND_PATH = '/error/404';
+
+export interface SchemaContext {
+  module: ModuleSchema;
+  /** The route params (service_id, the record param, ...). */
+  params: Record<string, string>;
+  paths: ApiPaths;
+}
+
+export function useSchemaContext(resource: string): SchemaContext {
+  const params = useParams() as Record<string, string>;
+  const module = moduleOf(resource);
+  return { module, params, paths: apiPaths(module.admin, params) };
+}
+
+/** SPEC 6: every service route first checks the module permission; failure: 'Brak dostępu.' then the 403 screen. */
+export function useModulePermission(module: ModuleSchema, serviceId: string | undefined) {
+  const needed = module.admin.scope === 'service' && Boolean(serviceId);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const query = useQuery({
+    queryKey: [SERVICE_STATE_KEY, 'module_permission', serviceId, module.admin.module],
+    queryFn: ({ signal }) =>
+      api<{ allowed: boolean }>(
+        `/user/permissions/client_service/${encodeURIComponent(serviceId ?? '')}/module/${encodeURIComponent(module.admin.module)}`,
+        { signal },
+      ),
+    enabled: needed,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const denied = query.isError || query.data?.allowed === false;
+  useEffect(() => {
+    if (!denied) return;
+    toast.error('errors.forbidden');
+    navigate(FORBIDDEN_PATH, { replace: true });
+  }, [denied, toast, navigate]);
+  return { allowed: !needed || query.data?.allowed === true, denied };
+}
+
+export function Loading() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+      <CircularProgress aria-label={translate('app.schema.loading')} />
+    </Box>
+  );
+}
+
+/** Renders a module's screen once its permission is granted. */
+export function ModuleAccess({ context, children }: { context: SchemaContext; children: ReactNode }) {
+  const { allowed } = useModulePermission(context.module, context.params.service_id);
+  return allowed ? <>{children}</> : <Loading />;
+}
+
+/**
+ * A failed load: not found (an unknown record, or a module whose feature flag the service lacks)
+ * shows the 404 screen; the query cache already handles 401 and 403.
+ */
+export function LoadFailure({ error }: { error: unknown }) {
+  const translate = useTranslate();
+  if (isApiError(error, 404)) return <Navigate to={NOT_FOUND_PATH} replace />;
+  if (isApiError(error, 401) || isApiError(error, 403)) return <Loading />;
+  return (
+    <Box role="alert" sx={{ p: 2 }}>
+      {messageText(errorMessage(error), translate)}
+    </Box>
+  );
+}

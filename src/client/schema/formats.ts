@@ -1,0 +1,11 @@
+import { fullFormats } from 'ajv-formats/dist/formats';
+import { customFormats } from '../../common/schema/validation';
+
+/**
+ * The formats the precompiled validators call at run time (see validatorsPlugin.ts): ajv-formats'
+ * set with the shared ones over it, in the very shape extendAjv registers them.
+ */
+export const schemaFormats = {
+  ...fullFormats,
+  ...Object.fromEntries(Object.entries(customFormats).map(([name, validate]) => [name, { type: 'string', validate }])),
+};

@@ -1,0 +1,38 @@
+import { registerResourcePaths, type ResourcePathParams } from '../providers/dataProvider';
+// The pure registry files only: the schema index also re-exports the ajv validation, which must stay
+// out of the main bundle (it loads with the form screens).
+import { apiPaths, type PathParams } from '../../common/schema/paths';
+import { createRegistry, type Registry } from '../../common/schema/registry';
+import type { AdminBlock, ModuleSchema } from '../../common/schema/types';
+
+/** Every schema file, found at build time: a new file in schemas/ is a new set of screens. */
+const schemaFiles = import.meta.glob('../../../schemas/*.schema.json', { eager: true, import: 'default' });
+
+export const clientRegistry: Registry = createRegistry(schemaFiles);
+
+/** The module of a resource; the screens are only ever built for registered resources. */
+export function moduleOf(resource: string): ModuleSchema {
+  const module = clientRegistry.byResource(resource);
+  if (!module) throw new Error(`No schema module for the resource "${resource}"`);
+  return module;
+}
+
+/** The catalogue key of a field's label: the property title, or for file fields `<title base>.fields.<field>`. */
+export function fieldTitleKey(module: ModuleSchema, field: string): string {
+  const title = module.schema.properties?.[field]?.title;
+  if (typeof title === 'string') return title;
+  return `${module.admin.title.replace(/\.title$/, '')}.fields.${field}`;
+}
+
+/** The API path of a data-provider operation on a schema resource (react-admin's meta carries the route params). */
+export function schemaResourcePath(admin: AdminBlock, { operation, id, meta }: ResourcePathParams): string {
+  const paths = apiPaths(admin, (meta ?? {}) as PathParams);
+  if (admin.singleton) return operation === 'list' || operation === 'one' ? paths.read : paths.collection;
+  if (id === undefined || operation === 'list' || operation === 'create') return paths.collection;
+  return paths.item(id);
+}
+
+registerResourcePaths((resource, params) => {
+  const module = clientRegistry.byResource(resource);
+  return module ? schemaResourcePath(module.admin, params) : undefined;
+});

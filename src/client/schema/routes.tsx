@@ -1,0 +1,85 @@
+import type { ComponentType } from 'react';
+import { routePattern } from '../../common/schema/paths';
+import type { AdminRouteViews, ModuleSchema } from '../../common/schema/types';
+import { lazyScreen, type LazyScreen } from '../layout/lazyScreen';
+import type { AppRoute, RouteMeta } from '../routes';
+import { clientRegistry } from './registry';
+
+export type SchemaView = keyof AdminRouteViews;
+
+/** What a schema screen needs to know: which module and which of its views. */
+export interface SchemaScreenProps {
+  resource: string;
+  view: SchemaView;
+}
+
+export interface SchemaRouteMeta extends RouteMeta, SchemaScreenProps {}
+
+const VIEWS: readonly SchemaView[] = ['list', 'create', 'edit', 'show'];
+
+/** The parent of a module's first screen in the breadcrumbs, by scope. */
+const scopeParent = { service: 'service_dashboard', admin: 'admin_dashboard', user: 'user_dashboard' } as const;
+
+/**
+ * The route name of a view: a named sub-route, the module's name for the screen at the module's own
+ * path (the list, or the only screen of a singleton), otherwise `<name>_<view>`.
+ */
+function viewName({ admin }: ModuleSchema, view: SchemaView): string {
+  return admin.route.names?.[view] ?? (admin.route.views[view] === '' ? admin.route.name : `${admin.route.name}_${view}`);
+}
+
+/** The routes one module gives: one per view x-admin declares, the sub-views under the module's own screen. */
+export function moduleRoutes(module: ModuleSchema): SchemaRouteMeta[] {
+  const { admin } = module;
+  const views = VIEWS.filter((view) => admin.route.views[view] !== undefined);
+  const home = views.find((view) => admin.route.views[view] === '');
+  return views.map((view) => {
+    const name = viewName(module, view);
+    const isHome = view === home;
+    return {
+      name,
+      path: routePattern(admin, view)!,
+      title: isHome ? admin.title : `app.schema.views.${view}`,
+      parent: isHome || !home ? scopeParent[admin.scope] : viewName(module, home),
+      ...(isHome || !home ? {} : { activePrefix: viewName(module, home) }),
+      ...(admin.scope === 'service' ? { module: admin.module } : {}),
+      ...(admin.scope === 'admin' ? { rootOnly: true } : {}),
+      access: 'authenticated',
+      resource: admin.resource,
+      view,
+    };
+  });
+}
+
+/** The route table of every schema module that serves its own API (crud: false ones are used by hand-written screens). */
+export function buildSchemaRoutes(modules: readonly ModuleSchema[]): SchemaRouteMeta[] {
+  return modules.filter((module) => module.admin.crud).flatMap(moduleRoutes);
+}
+
+/** A view shows a form when it creates or edits, and for a singleton (one record, nothing to list) also at its list. */
+export function isFormView(module: ModuleSchema, view: SchemaView): boolean {
+  return view === 'create' || view === 'edit' || (view === 'list' && module.admin.singleton);
+}
+
+type ScreenModule = { default: ComponentType<SchemaScreenProps> };
+
+// One chunk per kind of screen: only the form chunk carries RJSF and ajv.
+const loaders = {
+  list: () => import('./ListScreen') as Promise<ScreenModule>,
+  form: () => import('./FormScreen') as Promise<ScreenModule>,
+  show: () => import('./ShowScreen') as Promise<ScreenModule>,
+};
+
+function screenFor(props: SchemaScreenProps): LazyScreen<object> {
+  const module = clientRegistry.byResource(props.resource)!;
+  const load = isFormView(module, props.view) ? loaders.form : props.view === 'show' ? loaders.show : loaders.list;
+  return lazyScreen<object>(() =>
+    load().then(({ default: Screen }) => ({ default: () => <Screen resource={props.resource} view={props.view} /> })),
+  );
+}
+
+/** The schema modules' routes, in the shape of the app's route table. */
+export const schemaRoutes: AppRoute[] = buildSchemaRoutes(clientRegistry.modules).map((meta) => ({
+  ...meta,
+  screen: screenFor(meta),
+}));

@@ -1,0 +1,93 @@
+import type { ErrorObject } from 'ajv';
+import type { Translate, TranslateParams } from '../i18n/translate';
+import type { JsonSchema } from './types';
+
+// No ajv code here: screens that only show server errors need not load the validator.
+
+/** The catalogue key for a failed check that the schema gives no message for: '{field} is not valid.'. */
+export const FIELD_INVALID_KEY = 'validation.field_invalid';
+
+/** One field's failure: the field's dotted path, the catalogue key and its params ({min}, {max}, {field}). */
+export interface FieldError {
+  field: string;
+  key: string;
+  params: TranslateParams;
+}
+
+const MIN_KEYWORDS = new Set(['minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minProperties']);
+const MAX_KEYWORDS = new Set(['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties']);
+// Summaries of other errors (a failed `then`, a failed branch); the errors inside say what is wrong.
+const SUMMARY_KEYWORDS = new Set(['if', 'anyOf', 'oneOf', 'allOf', 'not']);
+
+function fieldPath(error: ErrorObject): string {
+  const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'required' || error.keyword === 'dependentRequired') segments.push(String(error.params.missingProperty));
+  return segments.join('.');
+}
+
+function limitParams(error: ErrorObject): TranslateParams {
+  const limit = error.params?.limit;
+  if (typeof limit !== 'number') return {};
+  if (MIN_KEYWORDS.has(error.keyword)) return { min: limit, smart_count: limit };
+  if (MAX_KEYWORDS.has(error.keyword)) return { max: limit, smart_count: limit };
+  return {};
+}
+
+/** The property schema at a dotted path (array items for numeric segments). */
+function propertyAt(schema: JsonSchema, field: string): JsonSchema | undefined {
+  let node: JsonSchema | undefined = schema;
+  for (const segment of field.split('.')) {
+    if (!node) return undefined;
+    node = node.properties?.[segment] ?? (node.items as JsonSchema | undefined);
+  }
+  return node;
+}
+
+/** {min} and {max} of a property, for messages of checks that carry no limit (e.g. a wrong type). */
+function boundParams(property: JsonSchema | undefined): TranslateParams {
+  const params: TranslateParams = {};
+  const min = property?.minimum ?? property?.minLength ?? property?.minItems;
+  const max = property?.maximum ?? property?.maxLength ?? property?.maxItems;
+  if (typeof min === 'number') params.min = min;
+  if (typeof max === 'number') params.max = max;
+  return params;
+}
+
+/**
+ * Turns ajv's errors into one error per field (the first, in schema order). Messages from
+ * errorMessage are catalogue keys; anything else gets the generic key with the field's title key.
+ */
+export function describeErrors(errors: readonly ErrorObject[] | null | undefined, schema: JsonSchema): FieldError[] {
+  const byField = new Map<string, FieldError>();
+  for (const error of errors ?? []) {
+    if (SUMMARY_KEYWORDS.has(error.keyword)) continue;
+    const cause: ErrorObject = error.keyword === 'errorMessage' ? (error.params.errors as ErrorObject[])[0] : error;
+    const field = fieldPath(cause);
+    if (byField.has(field)) continue;
+    if (error.keyword === 'errorMessage' && error.message) {
+      byField.set(field, { field, key: error.message, params: { ...boundParams(propertyAt(schema, field)), ...limitParams(cause) } });
+    } else {
+      const title = propertyAt(schema, field)?.title;
+      byField.set(field, { field, key: FIELD_INVALID_KEY, params: { field: typeof title === 'string' ? title : field } });
+    }
+  }
+  return [...byField.values()];
+}
+
+/** describeErrors, translated: {field: message}. A title key given as {field} is translated too. */
+export function translateErrors(errors: readonly FieldError[], translate: Translate): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const error of errors) {
+    const params = { ...error.params };
+    if (typeof params.field === 'string') params.field = translate(params.field);
+    result[error.field || '_'] = translate(error.key, params);
+  }
+  return result;
+}
+
+/** Keeps the schema's own top-level properties of a body: ids, URIs and other echoes are dropped. */
+export function pickDeclared(schema: JsonSchema, body: Record<string, unknown>): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const name of Object.keys(schema.properties ?? {})) if (Object.hasOwn(body, name)) result[name] = body[name];
+  return result;
+}

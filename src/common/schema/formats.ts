@@ -1,0 +1,11 @@
+import { isEmail, isUrl } from '../validation/generic';
+
+// The local part of an address (before the @), as RFC 5322 dot-atoms; the domain is added on send.
+const EMAIL_LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+
+/** Formats the schemas may use; the same functions run in the browser (RJSF) and on the server. */
+export const customFormats = {
+  email: (value: string) => isEmail(value),
+  url: (value: string) => isUrl(value),
+  'email-local-part': (value: string) => value.length <= 64 && EMAIL_LOCAL_PART.test(value),
+};

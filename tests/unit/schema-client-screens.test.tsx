@@ -1,0 +1,203 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useEffect } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import pl from '../../i18n/pl.json';
+import { usePendingConfirmation } from '../../src/client/notifications/confirm';
+import { clearSession } from '../../src/client/providers/tokens';
+import FormScreen from '../../src/client/schema/FormScreen';
+import ListScreen from '../../src/client/schema/ListScreen';
+import { fakeApi, renderScreens, signIn, type ApiCall } from './support/screens';
+
+const TAGS = '/usluga/5/konfiguracja/tagi';
+const allowed = { 'GET /api/user/permissions/client_service/5/module/tags': () => ({ body: { allowed: true } }) };
+
+const toasts = () => within(screen.getByRole('list', { name: 'toasts' }));
+const writes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET');
+
+/** The field's message, as assistive technology finds it: through aria-describedby. */
+function describedMessage(input: HTMLElement): string {
+  const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+}
+
+/** Answers the confirmation dialog as the user would. */
+function ConfirmAnswer({ answer }: { answer: boolean }) {
+  const pending = usePendingConfirmation();
+  useEffect(() => pending?.resolve(answer), [pending, answer]);
+  return pending ? <p>{pending.title}</p> : null;
+}
+
+function renderTagScreens(handlers: Parameters<typeof fakeApi>[0], path: string, confirm = true) {
+  const calls = fakeApi({ ...allowed, ...handlers });
+  const view = renderScreens(
+    {
+      [`/usluga/:service_id/konfiguracja/tagi`]: (
+        <>
+          <ListScreen resource="tags" view="list" />
+          <ConfirmAnswer answer={confirm} />
+        </>
+      ),
+      [`/usluga/:service_id/konfiguracja/tagi/dodaj`]: <FormScreen resource="tags" view="create" />,
+      [`/usluga/:service_id/konfiguracja/tagi/edytuj/:tag_id`]: <FormScreen resource="tags" view="edit" />,
+      '/error/403': <p>forbidden screen</p>,
+      '/error/404': <p>not found screen</p>,
+    },
+    path,
+  );
+  return { ...view, calls };
+}
+
+beforeEach(signIn);
+afterEach(() => {
+  cleanup();
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe('the tag form', () => {
+  it("shows 'Nazwa tagu jest wymagana.' on an empty submit, with the toast, and sends nothing", async () => {
+    const { calls } = renderTagScreens({}, `${TAGS}/dodaj`);
+    const name = await screen.findByLabelText(/^Nazwa tagu/);
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Tagi: dodawanie']);
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+
+    await waitFor(() => expect(describedMessage(name)).toBe('Nazwa tagu jest wymagana.'));
+    expect(await toasts().findByText('Proszę poprawnie wypełnić formularz.')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('creates a tag, says so and goes back to the list', async () => {
+    const { calls, locations } = renderTagScreens(
+      {
+        'POST /api/client_service/5/module/tags': ({ body }) => ({ status: 201, body: { id: 9, ...(body as object) } }),
+        'GET /api/client_service/5/module/tags': () => ({ body: { data: [{ id: 9, name: 'Promocje' }], pagination: { total: 1 } } }),
+      },
+      `${TAGS}/dodaj`,
+    );
+    fireEvent.change(await screen.findByLabelText(/^Nazwa tagu/), { target: { value: 'Promocje' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+
+    expect(await toasts().findByText('Tag został dodany.')).toBeTruthy();
+    expect(writes(calls)).toEqual([expect.objectContaining({ method: 'POST', path: '/api/client_service/5/module/tags', body: { name: 'Promocje' } })]);
+    await waitFor(() => expect(locations.at(-1)).toBe(TAGS));
+    expect(await screen.findByRole('cell', { name: 'Promocje' })).toBeTruthy();
+  });
+
+  it("shows the server's answer on the field (a 409 for a taken name)", async () => {
+    renderTagScreens(
+      { 'POST /api/client_service/5/module/tags': () => ({ status: 409, body: { detail: pl.errors.tags.name_taken } }) },
+      `${TAGS}/dodaj`,
+    );
+    fireEvent.change(await screen.findByLabelText(/^Nazwa tagu/), { target: { value: 'Promocje' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await toasts().findByText(pl.errors.tags.name_taken)).toBeTruthy();
+    await waitFor(() => expect(describedMessage(screen.getByLabelText(/^Nazwa tagu/))).toBe(pl.errors.tags.name_taken));
+  });
+
+  it('shows 400 field errors from the server on their fields', async () => {
+    renderTagScreens(
+      {
+        'PUT /api/client_service/5/module/tags/3': () => ({ status: 400, body: { detail: 'Proszę poprawnie wypełnić formularz.', errors: { name: 'Nazwa tagu jest wymagana.' } } }),
+        'GET /api/client_service/5/module/tags/3': () => ({ body: { id: 3, name: 'Stary' } }),
+      },
+      `${TAGS}/edytuj/3`,
+    );
+    const name = await screen.findByLabelText(/^Nazwa tagu/);
+    await waitFor(() => expect(name).toHaveProperty('value', 'Stary'));
+    fireEvent.change(name, { target: { value: 'Nowy' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(describedMessage(screen.getByLabelText(/^Nazwa tagu/))).toBe('Nazwa tagu jest wymagana.'));
+  });
+
+  it('edits a tag and keeps the saved values in the form', async () => {
+    const { calls } = renderTagScreens(
+      {
+        'GET /api/client_service/5/module/tags/3': () => ({ body: { id: 3, name: 'Stary' } }),
+        'PUT /api/client_service/5/module/tags/3': ({ body }) => ({ body: { id: 3, ...(body as object) } }),
+        'GET /api/client_service/5/module/tags': () => ({ body: { data: [{ id: 3, name: 'Nowy' }], pagination: { total: 1 } } }),
+      },
+      `${TAGS}/edytuj/3`,
+    );
+    const name = await screen.findByLabelText(/^Nazwa tagu/);
+    await waitFor(() => expect(name).toHaveProperty('value', 'Stary'));
+    fireEvent.change(name, { target: { value: 'Nowy' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await toasts().findByText('Tag został zaktualizowany.')).toBeTruthy();
+    expect(writes(calls)[0]).toMatchObject({ method: 'PUT', body: { name: 'Nowy' } });
+  });
+
+  it("shows the 404 screen for a record that is not there", async () => {
+    const { locations } = renderTagScreens({}, `${TAGS}/edytuj/404`);
+    await waitFor(() => expect(locations.at(-1)).toBe('/error/404'));
+  });
+});
+
+describe('the module permission', () => {
+  it("says 'Brak dostępu.' and shows the 403 screen when the module is not granted", async () => {
+    const { locations, calls } = renderTagScreens(
+      { 'GET /api/user/permissions/client_service/5/module/tags': () => ({ status: 403, body: { detail: 'Brak dostępu.' } }) },
+      TAGS,
+    );
+    expect(await toasts().findByText('Brak dostępu.')).toBeTruthy();
+    await waitFor(() => expect(locations.at(-1)).toBe('/error/403'));
+    expect(calls.some((call) => call.path === '/api/client_service/5/module/tags')).toBe(false);
+  });
+});
+
+describe('the tag list', () => {
+  const page = (names: string[], total = names.length) => ({
+    body: { data: names.map((name, index) => ({ id: index + 1, name })), pagination: { total } },
+  });
+
+  it('asks the server for a page in the x-admin sort, and searches', async () => {
+    const { calls } = renderTagScreens({ 'GET /api/client_service/5/module/tags': () => page(['Alfa', 'Beta'], 60) }, TAGS);
+    expect(await screen.findByRole('cell', { name: 'Alfa' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Tagi']);
+    const first = calls.find((call) => call.path === '/api/client_service/5/module/tags')!;
+    expect(Object.fromEntries(first.query)).toEqual({ page: '1', per_page: '25', sort: 'name', order: 'ASC' });
+    expect(screen.getByText('1-25 z 60')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Przejdź do następnej strony' }));
+    await waitFor(() => expect(calls.at(-1)?.query.get('page')).toBe('2'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Nazwa tagu' }));
+    await waitFor(() => expect(Object.fromEntries(calls.at(-1)!.query)).toMatchObject({ page: '1', sort: 'name', order: 'DESC' }));
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Szukaj' }), { target: { value: 'alf' } });
+    await waitFor(() => expect(calls.at(-1)?.query.get('search')).toBe('alf'));
+  });
+
+  it('shows the empty state', async () => {
+    renderTagScreens({ 'GET /api/client_service/5/module/tags': () => page([]) }, TAGS);
+    expect(await screen.findByText('Brak wpisów.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Dodaj' }).getAttribute('href')).toBe(`${TAGS}/dodaj`);
+  });
+
+  it('deletes after confirmation, says so and refreshes the list', async () => {
+    let names = ['Alfa', 'Beta'];
+    const { calls } = renderTagScreens(
+      {
+        'GET /api/client_service/5/module/tags': () => page(names),
+        'DELETE /api/client_service/5/module/tags/1': () => {
+          names = ['Beta'];
+          return { status: 204 };
+        },
+      },
+      TAGS,
+    );
+    await screen.findByRole('cell', { name: 'Alfa' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Usuń: Alfa' })));
+    expect(await toasts().findByText('Tag został usunięty.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Alfa' })).toBeNull());
+    expect(writes(calls)).toEqual([expect.objectContaining({ method: 'DELETE', path: '/api/client_service/5/module/tags/1' })]);
+  });
+
+  it('deletes nothing when the user cancels', async () => {
+    const { calls } = renderTagScreens({ 'GET /api/client_service/5/module/tags': () => page(['Alfa']) }, TAGS, false);
+    await screen.findByRole('cell', { name: 'Alfa' });
+    fireEvent.click(screen.getByRole('button', { name: 'Usuń: Alfa' }));
+    await waitFor(() => expect(screen.queryByText('Czy na pewno usunąć „Alfa”?')).toBeNull());
+    expect(writes(calls)).toEqual([]);
+  });
+});

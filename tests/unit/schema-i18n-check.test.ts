@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { findCatalogueProblems, projectInput } from '../../src/tools/i18n-check';
+
+const base = {
+  pl: { validation: { tags: { name_min: 'co najmniej %{min} znak |||| co najmniej %{min} znaki |||| co najmniej %{min} znaków' } }, errors: { x: 'Błąd %{what}.' } },
+  en: { validation: { tags: { name_min: 'at least %{min} character |||| at least %{min} characters' } }, errors: { x: 'Error %{what}.' } },
+  sources: { 'src/a.ts': "throw httpError(400, 'errors.x');\nconst label = t('validation.tags.name_min', { min: 2 });" },
+  schemas: { 'schemas/a.schema.json': { title: 'validation.tags.name_min', 'x-admin': { messages: { created: 'errors.x' } } } },
+};
+
+describe('i18n:check', () => {
+  it('passes complete catalogues', () => {
+    expect(findCatalogueProblems(base)).toEqual([]);
+  });
+
+  it('finds keys used in code or schemas that a catalogue lacks', () => {
+    const problems = findCatalogueProblems({
+      ...base,
+      sources: { 'src/a.ts': "notify('app.toast.saved');\n// t('app.in_a_comment')" },
+      schemas: { 'schemas/a.schema.json': { errorMessage: { required: { name: 'validation.tags.name_required' } } } },
+    });
+    expect(problems).toEqual([
+      'src/a.ts:1: app.toast.saved is missing from i18n/pl.json',
+      'src/a.ts:1: app.toast.saved is missing from i18n/en.json',
+      'schemas/a.schema.json errorMessage.required.name: validation.tags.name_required is missing from i18n/pl.json',
+      'schemas/a.schema.json errorMessage.required.name: validation.tags.name_required is missing from i18n/en.json',
+    ]);
+  });
+
+  it('finds missing twins, different placeholders and wrong plural forms', () => {
+    const problems = findCatalogueProblems({
+      ...base,
+      pl: { ...base.pl, errors: { x: 'Błąd %{what}.', only_pl: 'Tylko po polsku' }, app: { count: '%{smart_count} plik |||| %{smart_count} pliki' } },
+      en: { ...base.en, errors: { x: 'Error %{which}.' }, app: { count: '%{smart_count} file |||| %{smart_count} files' } },
+    });
+    expect(problems).toEqual([
+      'i18n/pl.json: errors.only_pl has no twin in i18n/en.json',
+      'errors.x: placeholders differ (pl: what, en: which)',
+      'i18n/pl.json: app.count has 2 plural form(s), pl needs 3',
+    ]);
+  });
+
+  it('finds no problem in the project catalogues (npm run i18n:check)', () => {
+    expect(findCatalogueProblems(projectInput())).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { CssBaseline } from '@mui/material';
 import { AdminContext, CoreAdminUI, CustomRoutes, Loading, useTranslate } from 'react-admin';
-import { Route } from 'react-router';
+import { BrowserRouter, Route } from 'react-router';
 import { GuestGuard } from './guards/GuestGuard';
 import { AppError } from './layout/AppError';
 import { PanelLayout } from './layout/PanelLayout';
@@ -32,53 +32,56 @@ const panelRoutes = routes.filter((route) => route.access === 'authenticated' &&
  */
 export function App() {
   return (
-    <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient} theme={theme}>
-      <CssBaseline enableColorScheme />
-      <CoreAdminUI
-        dashboard={dashboard}
-        layout={PanelLayout}
-        catchAll={notFoundScreen.Component}
-        loading={Loading}
-        error={AppError}
-        title={<ProductName />}
-        loginPage={false}
-        authCallbackPage={false}
-        disableTelemetry
-      >
-        <CustomRoutes noLayout>
-          {guestRoutes.map(({ name, path, screen: { Component } }) => (
-            <Route
-              key={name}
-              path={path}
-              element={
-                <UnauthorizedLayout>
-                  <GuestGuard>
+    // A browser router for the Polish paths (react-admin would otherwise bring its own hash router).
+    <BrowserRouter>
+      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient} theme={theme}>
+        <CssBaseline enableColorScheme />
+        <CoreAdminUI
+          dashboard={dashboard}
+          layout={PanelLayout}
+          catchAll={notFoundScreen.Component}
+          loading={Loading}
+          error={AppError}
+          title={<ProductName />}
+          loginPage={false}
+          authCallbackPage={false}
+          disableTelemetry
+        >
+          <CustomRoutes noLayout>
+            {guestRoutes.map(({ name, path, screen: { Component } }) => (
+              <Route
+                key={name}
+                path={path}
+                element={
+                  <UnauthorizedLayout>
+                    <GuestGuard>
+                      <Component />
+                    </GuestGuard>
+                  </UnauthorizedLayout>
+                }
+              />
+            ))}
+            {openRoutes.map(({ name, path, screen: { Component } }) => (
+              <Route
+                key={name}
+                path={path}
+                element={
+                  <SessionAwareLayout>
                     <Component />
-                  </GuestGuard>
-                </UnauthorizedLayout>
-              }
-            />
-          ))}
-          {openRoutes.map(({ name, path, screen: { Component } }) => (
-            <Route
-              key={name}
-              path={path}
-              element={
-                <SessionAwareLayout>
-                  <Component />
-                </SessionAwareLayout>
-              }
-            />
-          ))}
-        </CustomRoutes>
-        <CustomRoutes>
-          {panelRoutes.map(({ name, path, screen: { Component } }) => (
-            <Route key={name} path={path} element={<Component />} />
-          ))}
-        </CustomRoutes>
-      </CoreAdminUI>
-      <AppBridge />
-      <Notifications />
-    </AdminContext>
+                  </SessionAwareLayout>
+                }
+              />
+            ))}
+          </CustomRoutes>
+          <CustomRoutes>
+            {panelRoutes.map(({ name, path, screen: { Component } }) => (
+              <Route key={name} path={path} element={<Component />} />
+            ))}
+          </CustomRoutes>
+        </CoreAdminUI>
+        <AppBridge />
+        <Notifications />
+      </AdminContext>
+    </BrowserRouter>
   );
 }

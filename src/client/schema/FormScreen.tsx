@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LinkBase, useLocation, useNavigate, useTranslate } from 'react-admin';
 import { routePath } from '../../common/schema/paths';
-import { pickDeclared } from '../../common/schema/validation';
+import { pickDeclared } from '../../common/schema/errors';
 import type { ModuleSchema } from '../../common/schema/types';
 import { buildPath } from '../layout/menu';
 import { useToast } from '../notifications';

@@ -1,7 +1,7 @@
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { toErrorSchema } from '@rjsf/utils';
 import type { ErrorObject } from 'ajv';
-import { describeErrors, translateErrors } from '../../common/schema/validation';
+import { describeErrors, translateErrors } from '../../common/schema/errors';
 import type { JsonSchema, ModuleSchema } from '../../common/schema/types';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

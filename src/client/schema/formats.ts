@@ -1,5 +1,5 @@
 import { fullFormats } from 'ajv-formats/dist/formats';
-import { customFormats } from '../../common/schema/validation';
+import { customFormats } from '../../common/schema/formats';
 
 /**
  * The formats the precompiled validators call at run time (see validatorsPlugin.ts): ajv-formats'

@@ -53,6 +53,7 @@ export class ModuleRoutes {
   readonly store: RecordStore;
   private readonly validate: RecordValidator;
   private readonly writeOnly: string[];
+  private readonly serialisedPages = new WeakMap<object, string>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -207,11 +208,17 @@ export class ModuleRoutes {
     await this.deleteFile(field, existing.files[field]);
   }
 
-  async list(request: FastifyRequest) {
+  /** The list answer as JSON text; a page the store serves from its cache is serialised once. */
+  async list(request: FastifyRequest): Promise<string> {
     const owner = await this.owner(request);
     const query = parseListQuery(request.query, this.module.admin, currentUser(request).userId);
-    const { rows, total } = await this.store.list(this.db, owner, query);
-    return { data: rows.map((row) => this.output(row)), pagination: { total } };
+    const page = await this.store.list(this.db, owner, query);
+    let body = this.serialisedPages.get(page);
+    if (body === undefined) {
+      body = JSON.stringify({ data: page.rows.map((row) => this.output(row)), pagination: { total: page.total } });
+      this.serialisedPages.set(page, body);
+    }
+    return body;
   }
 
   async read(request: FastifyRequest) {
@@ -263,7 +270,7 @@ export class ModuleRoutes {
     }
 
     const item = toRoutePattern(itemPattern(admin.api.path));
-    app.get(collection, { preHandler }, (request) => this.list(request));
+    app.get(collection, { preHandler }, async (request, reply) => reply.type('application/json; charset=utf-8').send(await this.list(request)));
     app.get(`${collection}/dictionary`, { preHandler }, (request) => this.dictionary(request));
     app.get(item, { preHandler }, (request) => this.read(request));
     for (const path of writePaths) {

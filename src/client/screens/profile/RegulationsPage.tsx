@@ -86,7 +86,7 @@ export default function RegulationsPage() {
               }}
             >
               <FormControlLabel
-                control={<Checkbox checked={agreed} onChange={(event) => setAgreed(event.target.checked)} required />}
+                control={<Checkbox checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />}
                 label={translate('app.profile.regulations.agree', { smart_count: pending.length })}
               />
               <div>

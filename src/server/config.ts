@@ -1,4 +1,8 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_PRODUCT } from '../common/schema/registry';
+
+const projectSchemas = fileURLToPath(new URL('../../schemas/', import.meta.url));
 
 /** Everything the server reads from its environment, in one place (see README, "Environment"). */
 export interface Config {
@@ -22,6 +26,10 @@ export interface Config {
   /** Serve the built SPA from dist/client (false for API-only test servers). */
   serveClient: boolean;
   trustProxy: boolean;
+  /** Folder of *.schema.json module files. */
+  schemasDir: string;
+  /** Product name in {product} placeholders (limit field names, sender type). */
+  product: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -44,6 +52,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     avatarMaxBytes: Number(env.AVATAR_MAX_BYTES ?? 2 * 1024 * 1024),
     serveClient: env.SERVE_CLIENT !== 'false',
     trustProxy: env.TRUST_PROXY === 'true',
+    schemasDir: path.resolve(env.SCHEMAS_DIR ?? projectSchemas),
+    product: env.PANEL_PRODUCT || DEFAULT_PRODUCT,
     ...overrides,
   };
 }

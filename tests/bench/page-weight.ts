@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { type BrowserContext, chromium } from '@playwright/test';
+import { type BrowserContext, type Response, chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { submitLogin } from '../e2e/support/session';
 
@@ -29,7 +29,7 @@ async function weighPage(context: BrowserContext, name: string, url: string, exp
   const page = await context.newPage();
   const bodies = new Map<string, { kind: 'js' | 'css'; body: Buffer }>();
   const pending: Promise<void>[] = [];
-  page.on('response', (response) => {
+  const record = (response: Response) => {
     const kind = /\.m?js(\?|$)/.test(response.url()) ? 'js' : /\.css(\?|$)/.test(response.url()) ? 'css' : undefined;
     if (!kind || !response.ok()) return;
     pending.push(
@@ -37,8 +37,10 @@ async function weighPage(context: BrowserContext, name: string, url: string, exp
         bodies.set(response.url(), { kind, body });
       }),
     );
-  });
+  };
+  page.on('response', record);
   await page.goto(url, { waitUntil: 'networkidle' });
+  page.off('response', record);
   await Promise.all(pending);
   const landedOn = new URL(page.url()).pathname;
   if (landedOn !== expectedPath) throw new Error(`${name}: expected ${expectedPath}, the browser is on ${landedOn}`);

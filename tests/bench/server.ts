@@ -17,14 +17,19 @@ export interface RunningServer {
 export async function startServer(port: number): Promise<RunningServer> {
   const dataDir = path.join(tmpdir(), `panel-bench-${port}`);
   const baseUrl = `http://127.0.0.1:${port}`;
+  if (await answers(`${baseUrl}/`)) throw new Error(`port ${port} is taken by another server; set BENCH_PORT`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/support/fresh-server.ts'], {
     cwd: fileURLToPath(new URL('../../', import.meta.url)),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PANEL_DEMO_PASSWORD: E2E_PASSWORD },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  // Even when the benchmark dies of an uncaught error, the server must not outlive it.
+  const killServer = () => child.kill('SIGTERM');
+  process.once('exit', killServer);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const stop = async () => {
+    process.off('exit', killServer);
     if (child.exitCode === null) {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -44,14 +49,18 @@ async function waitUntilListening(child: ChildProcess, url: string, timeoutMs: n
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
+    if (await answers(url)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`no answer from ${url} within ${timeoutMs / 1000} s`);
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
 }
 
 /** Signs in through the API like any client (XSRF pair, then POST /api/authentication). */

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { text } from './support/catalogue';
 import { signIn } from './support/session';
 import { specTexts } from './support/spec-texts';
 
@@ -6,11 +7,18 @@ import { specTexts } from './support/spec-texts';
 // the timer shows at once (180 s or fewer) and the warning comes after about 10 s.
 const accessTokenTtl = 70;
 
-/** Seconds the top bar's session timer shows (mm:ss). */
+/** Seconds the top bar's session timer shows (mm:ss); the timer is a button named after the catalogue's label. */
 async function timerSeconds(page: Page): Promise<number> {
-  const timer = page.getByRole('banner').getByRole('timer');
-  const [minutes, seconds] = (await timer.innerText()).split(':').map(Number);
+  const [before, after] = text('app.session.timer_label').split('%{time}');
+  const name = new RegExp(`^${escapeRegExp(before)}\\d{2}:\\d{2}${escapeRegExp(after)}$`);
+  // includeHidden: while the modal is open the rest of the page is aria-hidden.
+  const timer = page.getByRole('banner', { includeHidden: true }).getByRole('button', { name, includeHidden: true });
+  const [minutes, seconds] = (await timer.innerText()).trim().split(':').map(Number);
   return minutes * 60 + seconds;
+}
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 test('the session-ending modal appears and ‘Przedłuż’ extends the session', async ({ page }) => {

@@ -7,6 +7,7 @@ import { usePendingConfirmation } from '../../src/client/notifications/confirm';
 import { clearSession } from '../../src/client/providers/tokens';
 import FormScreen from '../../src/client/schema/FormScreen';
 import ListScreen from '../../src/client/schema/ListScreen';
+import ShowScreen from '../../src/client/schema/ShowScreen';
 import { fakeApi, renderScreens, signIn, type ApiCall } from './support/screens';
 
 const TAGS = '/usluga/5/konfiguracja/tagi';
@@ -199,5 +200,95 @@ describe('the tag list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Usuń: Alfa' }));
     await waitFor(() => expect(screen.queryByText('Czy na pewno usunąć „Alfa”?')).toBeNull());
     expect(writes(calls)).toEqual([]);
+  });
+});
+
+describe('a singleton form (sending limits)', () => {
+  const LIMITS = '/usluga/5/admin/limity';
+  const daily = 'panel_emaillabs_daily_mail_limit';
+  const monthly = 'panel_emaillabs_monthly_mail_limit';
+
+  it('saves to the collection and shows the saved values, staying on the page', async () => {
+    const calls = fakeApi({
+      'GET /api/user/permissions/client_service/5/module/limits': () => ({ body: { allowed: true } }),
+      'GET /api/client_service/5/limits/current': () => ({ body: {} }),
+      // The server answers with what it stored, which the form must then show.
+      'POST /api/client_service/5/limits': () => ({ body: { id: 1, [daily]: 100, [monthly]: 3000 } }),
+    });
+    const { locations } = renderScreens({ '/usluga/:service_id/admin/limity': <FormScreen resource="limits" view="edit" /> }, LIMITS);
+    fireEvent.change(await screen.findByLabelText(/^Dobowy limit wysyłek/), { target: { value: '100' } });
+    fireEvent.change(screen.getByLabelText(/^Miesięczny limit wysyłek/), { target: { value: '2000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+
+    expect(await toasts().findByText('Limity zostały zmienione.')).toBeTruthy();
+    expect(writes(calls)).toEqual([expect.objectContaining({ method: 'POST', body: { [daily]: 100, [monthly]: 2000 } })]);
+    await waitFor(() => expect(screen.getByLabelText(/^Miesięczny limit wysyłek/)).toHaveProperty('value', '3000'));
+    expect(locations.at(-1)).toBe(LIMITS);
+  });
+
+  it('says which limit is missing, in Polish', async () => {
+    fakeApi({
+      'GET /api/user/permissions/client_service/5/module/limits': () => ({ body: { allowed: true } }),
+      'GET /api/client_service/5/limits/current': () => ({ body: {} }),
+    });
+    renderScreens({ '/usluga/:service_id/admin/limity': <FormScreen resource="limits" view="edit" /> }, LIMITS);
+    fireEvent.change(await screen.findByLabelText(/^Dobowy limit wysyłek/), { target: { value: '-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() =>
+      expect(describedMessage(screen.getByLabelText(/^Dobowy limit wysyłek/))).toBe('Dobowy limit wysyłek powinien być liczbą całkowitą większą lub równą 0.'),
+    );
+    expect(describedMessage(screen.getByLabelText(/^Miesięczny limit wysyłek/))).toBe('Miesięczny limit wysyłek jest wymagany.');
+  });
+});
+
+describe('the sender config form (conditional fields)', () => {
+  const SENDERS = '/usluga/5/konfiguracja/metody_wysylki';
+
+  it('shows the fields of the chosen type, saves and opens the preview', async () => {
+    const saved = { id: 3, config_type_id: 2, smtp_host: 'smtp.example.com', smtp_port: 587, smtp_user: 'a@example.com', from: 'a@example.com', from_name: 'Sklep' };
+    const calls = fakeApi({
+      'GET /api/user/permissions/client_service/5/module/senders': () => ({ body: { allowed: true } }),
+      'GET /api/client_service/5/module/senders/configs': () => ({ body: calls.some((call) => call.method === 'POST') ? saved : {} }),
+      'POST /api/client_service/5/module/senders/configs': () => ({ body: saved }),
+    });
+    const { locations } = renderScreens(
+      {
+        '/usluga/:service_id/konfiguracja/metody_wysylki': <FormScreen resource="senders_config" view="list" />,
+        '/usluga/:service_id/konfiguracja/metody_wysylki/szczegoly': <ShowScreen resource="senders_config" view="show" />,
+      },
+      SENDERS,
+    );
+    const type = await screen.findByRole('combobox', { name: /Typ metody wysyłki/ });
+    expect(screen.queryByLabelText(/^Host/)).toBeNull();
+
+    fireEvent.mouseDown(type);
+    fireEvent.click(await screen.findByRole('option', { name: 'SMTP' }));
+    const host = await screen.findByLabelText(/^Host/);
+    expect(screen.queryByLabelText(/^Klucz API/)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(describedMessage(screen.getByLabelText(/^Host/))).toBe('Host jest wymagany.'));
+
+    fireEvent.change(host, { target: { value: 'smtp.example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Port/), { target: { value: '587' } });
+    fireEvent.change(screen.getByLabelText(/^Użytkownik/), { target: { value: 'a@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Hasło/), { target: { value: 'sekret' } });
+    fireEvent.change(screen.getByLabelText(/^Adres nadawcy/), { target: { value: 'a@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Nazwa nadawcy/), { target: { value: 'Sklep' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+
+    expect(await toasts().findByText('Metoda wysyłki została zaktualizowana.')).toBeTruthy();
+    expect(writes(calls)[0].body).toEqual({
+      config_type_id: 2,
+      smtp_host: 'smtp.example.com',
+      smtp_port: 587,
+      smtp_user: 'a@example.com',
+      smtp_password: 'sekret',
+      from: 'a@example.com',
+      from_name: 'Sklep',
+    });
+    await waitFor(() => expect(locations.at(-1)).toBe(`${SENDERS}/szczegoly`));
+    expect(await screen.findByText('smtp.example.com')).toBeTruthy();
+    expect(screen.getByText('SMTP')).toBeTruthy();
   });
 });

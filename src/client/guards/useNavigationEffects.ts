@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useCheckAuth } from 'react-admin';
 import { useLocation } from 'react-router';
 import { mayPrefetch } from '../layout/lazyScreen';
@@ -17,10 +17,15 @@ export function useNavigationEffects(): void {
   const { pathname } = useLocation();
   const checkAuth = useCheckAuth();
   const queryClient = useQueryClient();
+  // react-admin rebuilds checkAuth now and then; only a navigation should trigger the check.
+  const checkAuthRef = useRef(checkAuth);
+  useEffect(() => {
+    checkAuthRef.current = checkAuth;
+  }, [checkAuth]);
 
   useEffect(() => {
-    checkAuth().catch(() => undefined);
-  }, [pathname, checkAuth]);
+    checkAuthRef.current().catch(() => undefined);
+  }, [pathname]);
 
   useEffect(() => {
     if (!isServicePath(pathname)) clearServiceState(queryClient);

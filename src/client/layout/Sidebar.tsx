@@ -138,10 +138,10 @@ function UserBlock({ mini }: { mini: boolean }) {
   if (!user) return <Skeleton variant="rectangular" height={56} />;
   const name = fullName(user);
   const links = [
-    { to: '/panel/profil', label: translate('app.layout.user_menu.profile') },
-    { to: '/wiadomosci', label: translate('app.layout.user_menu.news') },
-    { to: '/panel/profil/regulaminy', label: translate('app.layout.user_menu.regulations') },
-    ...(serviceTypes.data?.data ?? []).map((type) => ({ to: `/uslugi/${encodeURIComponent(type.shortcut)}`, label: type.name })),
+    { to: '/panel/profil', label: translate('app.layout.user_menu.profile'), icon: 'Person' },
+    { to: '/wiadomosci', label: translate('app.layout.user_menu.news'), icon: 'Notifications' },
+    { to: '/panel/profil/regulaminy', label: translate('app.layout.user_menu.regulations'), icon: 'Gavel' },
+    ...(serviceTypes.data?.data ?? []).map((type) => ({ to: `/uslugi/${encodeURIComponent(type.shortcut)}`, label: type.name, icon: 'Language' })),
   ];
   return (
     <List disablePadding aria-label={translate('app.layout.user_menu.label')}>
@@ -163,18 +163,21 @@ function UserBlock({ mini }: { mini: boolean }) {
         <Collapse in={open} id={menuId}>
           <List disablePadding>
             {links.map((link) => (
-              <Box component="li" key={link.to} sx={{ listStyle: 'none' }}>
-                <ListItemButton component={RouterLink} to={link.to} sx={{ pl: mini ? 2 : 9 }}>
-                  <ListItemText primary={link.label} />
-                </ListItemButton>
-              </Box>
+              <Row key={link.to} mini={mini} depth={1} label={link.label} icon={<MenuIcon name={link.icon} />}>
+                {(content) => (
+                  <ListItemButton component={RouterLink} to={link.to} aria-label={mini ? link.label : undefined}>
+                    {content}
+                  </ListItemButton>
+                )}
+              </Row>
             ))}
-            <Box component="li" sx={{ listStyle: 'none' }}>
-              <ListItemButton onClick={() => navigate('/wyloguj')} sx={{ pl: mini ? 2 : 9 }}>
-                <ListItemText primary={translate('app.layout.logout')} />
-                <LogoutIcon aria-hidden fontSize="small" />
-              </ListItemButton>
-            </Box>
+            <Row mini={mini} depth={1} label={translate('app.layout.logout')} icon={<LogoutIcon aria-hidden />}>
+              {(content) => (
+                <ListItemButton onClick={() => navigate('/wyloguj')} aria-label={mini ? translate('app.layout.logout') : undefined}>
+                  {content}
+                </ListItemButton>
+              )}
+            </Row>
           </List>
         </Collapse>
       </Box>
@@ -208,7 +211,13 @@ function SidebarContent({ mini }: { mini: boolean }) {
 export function Sidebar({ mobile, mobileOpen, onMobileClose, mini }: { mobile: boolean; mobileOpen: boolean; onMobileClose(): void; mini: boolean }) {
   if (mobile) {
     return (
-      <Drawer variant="temporary" open={mobileOpen} onClose={onMobileClose} ModalProps={{ keepMounted: true }} sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH } }}>
+      <Drawer
+        variant="temporary"
+        open={mobileOpen}
+        onClose={onMobileClose}
+        ModalProps={{ keepMounted: true }}
+        sx={{ zIndex: (theme) => theme.zIndex.drawer + 2, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH } }}
+      >
         <SidebarContent mini={false} />
       </Drawer>
     );

@@ -46,9 +46,11 @@ export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
         >
           {menuOpen ? <MenuOpenIcon aria-hidden /> : <MenuIcon aria-hidden />}
         </IconButton>
-        <Typography component={RouterLink} to="/" variant="h6" color="inherit" sx={{ textDecoration: 'none', flexGrow: 1, whiteSpace: 'nowrap' }} noWrap>
-          {translate('app.layout.product')}
-        </Typography>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography component={RouterLink} to="/" variant="h6" noWrap sx={{ color: 'inherit', textDecoration: 'none', display: 'inline-block', maxWidth: '100%' }}>
+            {translate('app.layout.product')}
+          </Typography>
+        </Box>
         <SessionTimer />
         <NewsBell />
         {user && (

@@ -23,7 +23,8 @@ import { messageText } from './values';
 /** Where x-admin sends the user after a save (SPEC 4), or null to stay. */
 export function redirectPath(module: ModuleSchema, params: Record<string, string>, saved: StoredRecord): string | null {
   const { admin } = module;
-  const target = { ...params, [admin.route.param]: String(saved.id ?? params[admin.route.param] ?? '') };
+  // The route's own params win: the saved record's id only fills a param the current route lacks.
+  const target = { ...(saved.id === undefined ? {} : { [admin.route.param]: String(saved.id) }), ...params };
   if (admin.redirect.view) return admin.route.views[admin.redirect.view] === undefined ? null : routePath(admin, admin.redirect.view, target);
   const route = admin.redirect.route ? routesByName.get(admin.redirect.route) : undefined;
   return route ? buildPath(route.path, target) : null;

@@ -1,5 +1,13 @@
 import Form, { Templates } from '@rjsf/mui';
-import { ariaDescribedByIds, englishStringTranslator, TranslatableString, type BaseInputTemplateProps, type ErrorSchema, type RJSFSchema } from '@rjsf/utils';
+import {
+  ariaDescribedByIds,
+  englishStringTranslator,
+  TranslatableString,
+  type BaseInputTemplateProps,
+  type ErrorSchema,
+  type RJSFSchema,
+  type TitleFieldProps,
+} from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import type { ValidatorType } from '@rjsf/utils';
 import { validateFns } from 'virtual:schema-validators';
@@ -56,7 +64,17 @@ function DescribedInput(props: BaseInputTemplateProps) {
   return <MuiInput {...props} slotProps={{ ...props.slotProps, htmlInput: { ...props.slotProps?.htmlInput, 'aria-describedby': describedBy } }} />;
 }
 
-const templates = { BaseInputTemplate: DescribedInput };
+const MuiTitle = Templates.TitleFieldTemplate!;
+
+/** Section titles (e.g. a list field's) as h2 under the page's h1, not the theme's h5. */
+function SectionTitle(props: TitleFieldProps) {
+  const ui = props.uiSchema ?? {};
+  const options = (ui['ui:options'] ?? {}) as { mui?: { rjsfSlotProps?: Record<string, unknown> } };
+  const mui = { ...options.mui, rjsfSlotProps: { ...options.mui?.rjsfSlotProps, titleTypography: { component: 'h2', variant: 'h6' } } };
+  return <MuiTitle {...props} uiSchema={{ ...ui, 'ui:options': { ...options, mui } }} />;
+}
+
+const templates = { BaseInputTemplate: DescribedInput, TitleFieldTemplate: SectionTitle };
 
 /** The values without the conditional fields the data hides (e.g. SMTP fields once another type is chosen). */
 function withoutHidden(values: FormValues, hidden: ReadonlySet<string>): FormValues {

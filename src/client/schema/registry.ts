@@ -2,13 +2,14 @@ import { registerResourcePaths, type ResourcePathParams } from '../providers/dat
 // The pure registry files only: the schema index also re-exports the ajv validation, which must stay
 // out of the main bundle (it loads with the form screens).
 import { apiPaths, type PathParams } from '../../common/schema/paths';
-import { createRegistry, type Registry } from '../../common/schema/registry';
+import { createRegistry, DEFAULT_PRODUCT, type Registry } from '../../common/schema/registry';
 import type { AdminBlock, ModuleSchema } from '../../common/schema/types';
 
 /** Every schema file, found at build time: a new file in schemas/ is a new set of screens. */
 const schemaFiles = import.meta.glob('../../../schemas/*.schema.json', { eager: true, import: 'default' });
 
-export const clientRegistry: Registry = createRegistry(schemaFiles);
+// The build's PANEL_PRODUCT (validatorsPlugin), as the server resolves {product} with its own.
+export const clientRegistry: Registry = createRegistry(schemaFiles, import.meta.env.PANEL_PRODUCT ?? DEFAULT_PRODUCT);
 
 /** The module of a resource; the screens are only ever built for registered resources. */
 export function moduleOf(resource: string): ModuleSchema {

@@ -5,7 +5,7 @@ import { hashForSchema, schemaParser, type RJSFSchema } from '@rjsf/utils';
 import Ajv, { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
 import type { Plugin } from 'vite';
-import { createRegistry } from '../../common/schema/registry';
+import { createRegistry, DEFAULT_PRODUCT } from '../../common/schema/registry';
 import type { JsonSchema } from '../../common/schema/types';
 import { extendAjv } from '../../common/schema/validation';
 import { conditionSchemas, formSchema } from './formSchema';
@@ -34,14 +34,14 @@ function sourceAjv(schemas: RJSFSchema[]): Ajv {
  * `validateFns` keyed by RJSF's schema hash (for createPrecompiledValidator). Ajv compiles here, at
  * build time: in the browser the CSP (script-src 'self') forbids the code generation ajv does.
  */
-export function validatorsModule(schemasDir: string): string {
+export function validatorsModule(schemasDir: string, product: string): string {
   const files = Object.fromEntries(
     readdirSync(schemasDir)
       .filter((name) => name.endsWith('.schema.json'))
       .map((name) => [name, JSON.parse(readFileSync(path.join(schemasDir, name), 'utf8')) as unknown]),
   );
   const byHash = new Map<string, RJSFSchema>();
-  for (const module of createRegistry(files).modules) {
+  for (const module of createRegistry(files, product).modules) {
     for (const editing of [false, true]) {
       const form = formSchema(module, editing);
       const parsed = Object.values(schemaParser(form)).map(({ $id: _hash, ...plain }) => plain as RJSFSchema);
@@ -64,15 +64,20 @@ export function validatorsModule(schemasDir: string): string {
   return `${imports.join('\n')}\n${code.replace(/^"use strict";/, '')}\nexport const validateFns = {\n  ${table}\n};\n`;
 }
 
-/** Vite plugin: `import { validateFns } from 'virtual:schema-validators'`, rebuilt when a schema changes. */
+/**
+ * Vite plugin: `import { validateFns } from 'virtual:schema-validators'`, rebuilt when a schema
+ * changes; and `import.meta.env.PANEL_PRODUCT`, the {product} the server resolves too (same variable).
+ */
 export function schemaValidatorsPlugin(schemasDir = fileURLToPath(new URL('../../../schemas/', import.meta.url))): Plugin {
+  const product = process.env.PANEL_PRODUCT || DEFAULT_PRODUCT;
   return {
     name: 'schema-validators',
+    config: () => ({ define: { 'import.meta.env.PANEL_PRODUCT': JSON.stringify(product) } }),
     resolveId: (source) => (source === VALIDATORS_MODULE ? RESOLVED_ID : undefined),
     load(id) {
       if (id !== RESOLVED_ID) return undefined;
       for (const name of readdirSync(schemasDir)) this.addWatchFile(path.join(schemasDir, name));
-      return validatorsModule(schemasDir);
+      return validatorsModule(schemasDir, product);
     },
   };
 }

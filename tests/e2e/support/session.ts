@@ -7,7 +7,7 @@ export type DemoUser = 'admin' | 'klient' | 'klient2' | 'nowy';
 /** Fills and submits the login form on the current page (which must be a /logowanie page). */
 export async function submitLogin(page: Page, username: string, password = E2E_PASSWORD): Promise<void> {
   await page.getByLabel(text('ra.auth.username')).fill(username);
-  await page.getByLabel(text('ra.auth.password'), { exact: true }).fill(password);
+  await page.getByLabel(text('ra.auth.password')).fill(password);
   await page.getByRole('button', { name: text('ra.auth.sign_in') }).click();
 }
 

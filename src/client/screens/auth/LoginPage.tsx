@@ -50,7 +50,8 @@ export default function LoginPage() {
     error: Boolean(fieldErrors[name]),
     helperText: fieldErrors[name],
     fullWidth: true,
-    required: true,
+    // Required without MUI's asterisk in the label, so the field's name is just its label.
+    slotProps: { htmlInput: { 'aria-required': true } },
   });
 
   return (

@@ -43,7 +43,7 @@ export default function PasswordReminderPage() {
               error={missing}
               helperText={missing ? translate('app.auth.username_required') : undefined}
               autoComplete="username"
-              required
+              slotProps={{ htmlInput: { 'aria-required': true } }}
               fullWidth
               autoFocus
             />

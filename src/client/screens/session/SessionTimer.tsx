@@ -95,8 +95,11 @@ export function SessionTimer() {
         <DialogTitle id="session-warning-title">{translate('app.session.ending_title')}</DialogTitle>
         <DialogContent>
           <DialogContentText id="session-warning-text">
-            {translate('app.session.ending_text', { time: remaining })}
+            {translate('app.session.ending_text')}
           </DialogContentText>
+          <Box component="p" role="timer" sx={{ typography: 'h4', textAlign: 'center', fontVariantNumeric: 'tabular-nums', m: 0, mt: 2 }}>
+            {remaining}
+          </Box>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDialogOpen(false)} color="secondary">

@@ -8,10 +8,13 @@ import { E2E_PASSWORD } from './tests/e2e/support/credentials';
  * End-to-end tests in Debian's Chromium (never a downloaded browser) against the real server:
  * `tsx src/server/start.ts` on the embedded database, seeded afresh on every run. A second server
  * with a 70-second access token serves the session-timer tests, which must not wait 30 minutes.
+ * Ports: E2E_PORT and the next one (default 3310, 3311). The servers start one after the other, so
+ * only the first rebuilds a stale SPA.
  */
+const basePort = Number(process.env.E2E_PORT ?? 3310);
 const servers = {
-  main: { port: 3310, accessTokenTtl: 1800 },
-  shortSession: { port: 3311, accessTokenTtl: 70 },
+  main: { port: basePort, accessTokenTtl: 1800 },
+  shortSession: { port: basePort + 1, accessTokenTtl: 70 },
 };
 
 const baseURL = (port: number) => `http://127.0.0.1:${port}`;

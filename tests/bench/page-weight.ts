@@ -18,7 +18,8 @@ export interface PageWeight {
   jsGzipBytes: number;
   cssFiles: number;
   cssGzipBytes: number;
-  heavyLibraries: HeavyLibrary[];
+  /** Each loaded script that holds RJSF, ajv or chart code, by its path. */
+  heavyCode: { library: HeavyLibrary; file: string }[];
 }
 
 /**
@@ -49,20 +50,25 @@ async function weighPage(context: BrowserContext, name: string, url: string, exp
   const files = [...bodies.values()];
   const gzipped = (kind: 'js' | 'css') =>
     files.filter((file) => file.kind === kind).reduce((sum, file) => sum + gzipSync(file.body).length, 0);
-  const scripts = files.filter((file) => file.kind === 'js').map((file) => file.body.toString('utf8'));
+  const scripts = [...bodies.entries()]
+    .filter(([, file]) => file.kind === 'js')
+    .map(([fileUrl, file]) => ({ file: new URL(fileUrl).pathname, source: file.body.toString('utf8') }));
   return {
     page: name,
     jsFiles: files.filter((file) => file.kind === 'js').length,
     jsGzipBytes: gzipped('js'),
     cssFiles: files.filter((file) => file.kind === 'css').length,
     cssGzipBytes: gzipped('css'),
-    heavyLibraries: (Object.keys(heavyLibraries) as HeavyLibrary[]).filter((library) =>
-      scripts.some((script) => heavyLibraries[library].test(script)),
+    heavyCode: (Object.keys(heavyLibraries) as HeavyLibrary[]).flatMap((library) =>
+      scripts.filter((script) => heavyLibraries[library].test(script.source)).map((script) => ({ library, file: script.file })),
     ),
   };
 }
 
-/** The weight of the login page, and of the dashboard opened directly by a signed-in user. */
+/**
+ * The weight of the login page, and of the dashboard opened directly by a signed-in user: without
+ * and with the route prefetching that a fast connection triggers.
+ */
 export async function measurePageWeights(baseUrl: string, username: string): Promise<PageWeight[]> {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
@@ -76,10 +82,20 @@ export async function measurePageWeights(baseUrl: string, username: string): Pro
     const signedIn = await loginContext.storageState();
     await loginContext.close();
 
-    const dashboardContext = await browser.newContext({ baseURL: baseUrl, storageState: signedIn });
-    const dashboard = await weighPage(dashboardContext, 'dashboard (/)', '/', '/');
-    await dashboardContext.close();
-    return [login, dashboard];
+    const weighDashboard = async (name: string, dataSaver: boolean) => {
+      const context = await browser.newContext({ baseURL: baseUrl, storageState: signedIn });
+      // The app prefetches route code only on 4g without the data saver (SPEC 2): with the saver on,
+      // only what the dashboard itself needs is loaded.
+      if (dataSaver) await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: '4g', saveData: true } }));
+      const weight = await weighPage(context, name, '/', '/');
+      await context.close();
+      return weight;
+    };
+    return [
+      login,
+      await weighDashboard('dashboard (/), data saver', true),
+      await weighDashboard('dashboard (/), 4g + prefetch', false),
+    ];
   } finally {
     await browser.close();
   }

@@ -5,7 +5,7 @@
  */
 import { ensureClientBuild } from '../../src/server/build-client';
 import { loadEndpoint } from './api-load';
-import { measurePageWeights } from './page-weight';
+import { type PageWeight, measurePageWeights } from './page-weight';
 import { signInThroughApi, startServer } from './server';
 
 const targets = { loginJsGzipBytes: 250_000, userP95Ms: 20 };
@@ -15,6 +15,9 @@ const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET');
+
+/** The heavy libraries a page loaded, once each. */
+const libraries = (page: PageWeight) => [...new Set(page.heavyCode.map((code) => code.library))].join(', ');
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
@@ -45,10 +48,13 @@ try {
         kB(page.jsGzipBytes),
         String(page.cssFiles),
         kB(page.cssGzipBytes),
-        page.heavyLibraries.join(', ') || 'none',
+        libraries(page) || 'none',
       ]),
     ]),
   );
+  for (const page of pages) {
+    for (const { library, file } of page.heavyCode) console.log(`  ${page.page}: ${library} code in ${file}`);
+  }
 
   console.log(`\nGET /api/user as klient, ${load.connections} connections, ${load.durationSeconds} s (embedded database)`);
   console.log(
@@ -64,7 +70,7 @@ try {
     table([
       ['figure', 'target', 'measured', ''],
       ['login page JS (gzip)', `≤ ${kB(targets.loginJsGzipBytes)}`, kB(login.jsGzipBytes), verdict(login.jsGzipBytes <= targets.loginJsGzipBytes)],
-      ['login page RJSF/ajv/charts', 'none', login.heavyLibraries.join(', ') || 'none', verdict(login.heavyLibraries.length === 0)],
+      ['login page RJSF/ajv/charts', 'none', libraries(login) || 'none', verdict(login.heavyCode.length === 0)],
       ['GET /api/user p95 at 50 conn.', `≤ ${ms(targets.userP95Ms)}`, ms(load.p95Ms), verdict(load.p95Ms <= targets.userP95Ms)],
     ]),
   );

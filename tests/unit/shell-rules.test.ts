@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { forcedPath } from '../../src/client/guards/rules';
-import { mayPrefetch } from '../../src/client/layout/lazyScreen';
-import { authProvider, isRootOnlyResource, mayAccess } from '../../src/client/providers/authProvider';
+import { CACHE_BUST_PARAM, mayPrefetch, reloadOnceForFailedChunk } from '../../src/client/layout/lazyScreen';
+import { authProvider, isAccountBlocked, isRootOnlyResource, mayAccess } from '../../src/client/providers/authProvider';
 import { ApiError, errorMessage } from '../../src/client/providers/http';
 import { shouldRetryQuery } from '../../src/client/providers/queryClient';
 import { formatRemaining, isTimerVisible, isWarningDue } from '../../src/client/screens/session/timer';
@@ -78,5 +78,37 @@ describe('route prefetching (SPEC 2)', () => {
     expect(mayPrefetch({ effectiveType: '4g', saveData: true })).toBe(false);
     expect(mayPrefetch({ effectiveType: '3g' })).toBe(false);
     expect(mayPrefetch(undefined)).toBe(false);
+  });
+});
+
+describe('a page chunk that fails to load (SPEC 2)', () => {
+  it('reloads the page once with a cache-busting parameter, then gives up', () => {
+    const storage = new Map<string, string>();
+    const page = {
+      storage: {
+        getItem: (key: string) => storage.get(key) ?? null,
+        setItem: (key: string, value: string) => void storage.set(key, value),
+      } as Storage,
+      location: { href: 'https://panel.example.com/wiadomosci?page=2', replace: vi.fn() },
+    };
+    const failure = new TypeError('Failed to fetch dynamically imported module');
+
+    expect(() => reloadOnceForFailedChunk(failure, page)).toThrow(failure);
+    expect(page.location.replace).toHaveBeenCalledTimes(1);
+    const reloaded = new URL(page.location.replace.mock.calls[0][0] as string);
+    expect(reloaded.pathname).toBe('/wiadomosci');
+    expect(reloaded.searchParams.get('page')).toBe('2');
+    expect(reloaded.searchParams.get(CACHE_BUST_PARAM)).toMatch(/^\d+$/);
+
+    expect(() => reloadOnceForFailedChunk(failure, page)).toThrow(failure);
+    expect(page.location.replace).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a blocked account', () => {
+  it('is recognised from the login answer', () => {
+    expect(isAccountBlocked(new ApiError(403, { detail: 'x', code: 'account_blocked' }))).toBe(true);
+    expect(isAccountBlocked(new ApiError(401, { detail: 'x' }))).toBe(false);
+    expect(isAccountBlocked(new ApiError(403, { detail: 'x' }))).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ export default function AdminDashboard() {
   const translate = useTranslate();
   const { user } = useCurrentUser();
   const isRoot = Boolean(user?.is_root);
-  const items = filterMenu(adminMenu, { isRoot, allowed: allowedPrefixes(routes, { isRoot }) }).filter((item) => item.prefix !== 'admin_dashboard');
+  const items = filterMenu(adminMenu, { isRoot, allowed: allowedPrefixes(routes, { isRoot }) }).filter((item) => item.prefix?.startsWith('admin_') && item.prefix !== 'admin_dashboard');
   return (
     <>
       <Typography variant="h4" component="h1" gutterBottom>

@@ -1,9 +1,10 @@
 import { Box, Link, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { Suspense, useState, type ReactNode } from 'react';
-import { Loading, useTranslate } from 'react-admin';
+import { Loading, LogoutOnMount, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router';
 import { SessionGuard } from '../guards/SessionGuard';
 import { useNavigationEffects, usePrefetchScreens } from '../guards/useNavigationEffects';
+import { useSession } from '../providers/session';
 import { matchRoute, notFoundTitle } from '../routes';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -15,8 +16,16 @@ import { useDocumentTitle } from './useDocumentTitle';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-/** The signed-in layout (SPEC 2): top bar, sidebar, breadcrumbs, the page, footer. */
+/**
+ * The signed-in layout (SPEC 2): top bar, sidebar, breadcrumbs, the page, footer. Without an access
+ * token (never had one, expired, or signed out in another tab) the user is signed out: the refresh
+ * token left in storage is revoked and login opens with the callback URL.
+ */
 export function AuthorizedLayout({ children }: { children?: ReactNode }) {
+  return useSession() ? <PanelFrame>{children}</PanelFrame> : <LogoutOnMount />;
+}
+
+function PanelFrame({ children }: { children?: ReactNode }) {
   const translate = useTranslate();
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('md'));

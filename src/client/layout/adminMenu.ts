@@ -18,10 +18,12 @@ function entry(id: number, prefix: string, icon: string): MenuItem {
 }
 
 /**
- * The admin-area menu (SPEC 2 admin routes), shown on /admin paths. Names are catalogue keys;
+ * The admin-area menu (SPEC 2 admin routes), shown on /admin paths, with the way back to the
+ * user's dashboard first. Names are catalogue keys;
  * entries whose routes are not registered yet are filtered out like any unknown prefix.
  */
 export const adminMenu: MenuItem[] = [
+  entry(0, 'user_dashboard', 'Home'),
   entry(1, 'admin_dashboard', 'Dashboard'),
   entry(2, 'admin_news', 'Campaign'),
   entry(3, 'admin_faq', 'Quiz'),

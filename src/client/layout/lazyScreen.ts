@@ -13,12 +13,15 @@ export interface LazyScreen<P> {
  * A failed chunk load usually means a new deployment replaced the files: reload once with a
  * cache-busting parameter. The session-storage guard stops a reload loop when the chunk is really gone.
  */
-export function reloadOnceForFailedChunk(error: unknown): never {
-  if (!sessionStorage.getItem(RELOAD_GUARD_KEY)) {
-    sessionStorage.setItem(RELOAD_GUARD_KEY, '1');
-    const url = new URL(window.location.href);
+export function reloadOnceForFailedChunk(
+  error: unknown,
+  page: { storage: Storage; location: Pick<Location, 'href' | 'replace'> } = { storage: sessionStorage, location: window.location },
+): never {
+  if (!page.storage.getItem(RELOAD_GUARD_KEY)) {
+    page.storage.setItem(RELOAD_GUARD_KEY, '1');
+    const url = new URL(page.location.href);
     url.searchParams.set(CACHE_BUST_PARAM, String(Date.now()));
-    window.location.replace(url.toString());
+    page.location.replace(url.toString());
   }
   throw error;
 }
@@ -32,10 +35,13 @@ export function lazyScreen<P>(load: () => Promise<{ default: ComponentType<P> }>
     }));
   return {
     Component: lazy(() =>
-      fetchModule().then((module) => {
-        sessionStorage.removeItem(RELOAD_GUARD_KEY);
-        return module;
-      }, reloadOnceForFailedChunk),
+      fetchModule().then(
+        (module) => {
+          sessionStorage.removeItem(RELOAD_GUARD_KEY);
+          return module;
+        },
+        (error: unknown) => reloadOnceForFailedChunk(error),
+      ),
     ),
     preload: () => {
       fetchModule().catch(() => undefined);

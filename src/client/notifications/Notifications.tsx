@@ -104,7 +104,8 @@ function ToastStack() {
     <Box
       component="section"
       aria-label={translate('app.toast.region')}
-      sx={{ position: 'fixed', top: 16, right: 16, zIndex: (theme) => theme.zIndex.snackbar }}
+      // Top right, under the top bar so that its buttons stay usable.
+      sx={{ position: 'fixed', top: 72, right: 16, zIndex: (theme) => theme.zIndex.snackbar }}
     >
       <Stack spacing={1}>
         {toasts.slice(-TOAST_MAX_VISIBLE).map((toast) => (

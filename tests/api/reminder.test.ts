@@ -64,8 +64,8 @@ describe('password reminder', () => {
     const { code } = await reminderLink(testApp.config, 'bez-poczty@example.com');
     vi.spyOn(testApp.ctx.mailer, 'send').mockRejectedValueOnce(new Error('SMTP down'));
     const failed = await confirmReminder('bez-poczty', code);
-    expect(failed.statusCode).toBe(500);
-    expect(failed.json()).toEqual({ detail: 'Wystąpił nieoczekiwany błąd' });
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toEqual({ detail: 'Nie udało się wysłać wiadomości e-mail. Spróbuj ponownie później.' });
     expect((await signIn('bez-poczty', DEMO_PASSWORD)).statusCode).toBe(200);
     expect((await confirmReminder('bez-poczty', code)).statusCode).toBe(200);
     expect((await signIn('bez-poczty', DEMO_PASSWORD)).statusCode).toBe(401);

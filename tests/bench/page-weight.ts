@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { type BrowserContext, type Response, chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
+import { keepOffline } from '../e2e/support/offline';
 import { submitLogin } from '../e2e/support/session';
 
 /** Code that must stay out of the first screens (DESIGN.md: route-level splitting). */
@@ -73,6 +74,7 @@ export async function measurePageWeights(baseUrl: string, username: string): Pro
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const loginContext = await browser.newContext({ baseURL: baseUrl });
+    await keepOffline(loginContext, baseUrl);
     const login = await weighPage(loginContext, 'login (/logowanie)', '/logowanie', '/logowanie');
 
     const page = await loginContext.newPage();
@@ -84,6 +86,7 @@ export async function measurePageWeights(baseUrl: string, username: string): Pro
 
     const weighDashboard = async (name: string, dataSaver: boolean) => {
       const context = await browser.newContext({ baseURL: baseUrl, storageState: signedIn });
+      await keepOffline(context, baseUrl);
       // The app prefetches route code only on 4g without the data saver (SPEC 2): with the saver on,
       // only what the dashboard itself needs is loaded.
       if (dataSaver) await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: '4g', saveData: true } }));

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from './support/test';
 import { pageHeading, signIn } from './support/session';
 
 // The plain axe-core build: @axe-core/playwright declares node>=22, axe itself needs no Node.
@@ -16,8 +16,9 @@ async function axeViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    // Third-party frames (the footer's video) are not ours to check, and axe inside them is not injected.
+    return (await axe.run(document, { iframes: false })).violations;
   });
   return violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
@@ -30,7 +31,7 @@ test.describe('axe-core finds no violation', () => {
 
   test('on the login page', async ({ page }) => {
     await page.goto('/logowanie');
-    await expect(page.getByRole('button')).not.toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { type Locator, expect, test } from '@playwright/test';
+import { type Locator, expect, test } from './support/test';
 import { text, textsUnder } from './support/catalogue';
 import { apiSession, pageHeading, signIn } from './support/session';
 import { specTexts } from './support/spec-texts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { text } from './support/catalogue';
 import { E2E_PASSWORD } from './support/credentials';
 import { signIn } from './support/session';
@@ -50,7 +50,7 @@ test('the password form shows the Polish validation messages', async ({ page }) 
   await change.click();
   await expect(page.getByText(specTexts.passwordsDiffer, { exact: true })).toBeVisible();
 
-  // Only the server knows the current password: it refuses to keep it, and nothing changes.
+  // The current password (the demo one) as the new one: refused, so the account keeps its password.
   await newPassword.fill(E2E_PASSWORD);
   await confirmation.fill(E2E_PASSWORD);
   await change.click();

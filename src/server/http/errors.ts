@@ -19,3 +19,11 @@ export class HttpError extends Error {
 export function httpError(statusCode: number, key: string, params?: TranslateParams, errors?: Record<string, string>): HttpError {
   return new HttpError(statusCode, t(key, params), errors);
 }
+
+/** Throws the 400 of an invalid form when fieldKeys ({field: catalogue key}) is not empty. */
+export function assertValidForm(fieldKeys: Record<string, string>): void {
+  const fields = Object.entries(fieldKeys);
+  if (fields.length > 0) {
+    throw new HttpError(400, t('validation.form_invalid'), Object.fromEntries(fields.map(([field, key]) => [field, t(key)])));
+  }
+}

@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { currentUser } from '../../auth/plugin';
 import { revokeUserSessions } from '../../auth/sessions';
 import { assertNotThrottled, recordAttempt } from '../../auth/throttle';
-import { httpError, t } from '../../http/errors';
+import { assertValidForm, httpError, t } from '../../http/errors';
 import { SECRET_MAX_LENGTH } from './schemas';
 
 type PasswordChangeBody = Partial<Record<PasswordChangeField, string>>;
@@ -42,8 +42,7 @@ export const userPasswordRoutes: FastifyPluginAsync = async (app) => {
         await recordAttempt(request, 'password_change', user.username, oldPasswordValid);
         if (!oldPasswordValid) errors.password_old = 'validation.password.old_invalid';
       }
-      const fieldErrors = Object.entries(errors).map(([field, key]) => [field, t(key)]);
-      if (fieldErrors.length) throw httpError(400, 'errors.invalid_form', undefined, Object.fromEntries(fieldErrors));
+      assertValidForm(errors);
 
       const passwordHash = await hashPassword(body.password_new ?? '');
       await ctx.db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { validateProfile } from '../../../common/validation/profile';
 import { currentUser } from '../../auth/plugin';
 import type { Queryable } from '../../db';
-import { httpError, t } from '../../http/errors';
+import { assertValidForm, httpError } from '../../http/errors';
 import { ACCEPTED_ALL_REGULATIONS } from '../regulations/in-force';
 import { createImageStore } from './image-store';
 
@@ -63,11 +63,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { userId } = currentUser(request);
-      const errors = validateProfile(request.body);
-      const fields = Object.entries(errors);
-      if (fields.length > 0) {
-        throw httpError(400, 'errors.validation_failed', undefined, Object.fromEntries(fields.map(([field, key]) => [field, t(key)])));
-      }
+      assertValidForm(validateProfile(request.body));
       const { name, surname, phone } = request.body;
       await db.query('UPDATE users SET name = $2, surname = $3, phone = $4 WHERE id = $1', [
         userId,

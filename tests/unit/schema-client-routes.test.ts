@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRegistry } from '../../src/common/schema/registry';
+import { routeName } from '../../src/common/schema/paths';
+import { createRegistry, SchemaFileError } from '../../src/common/schema/registry';
 import { createTranslate } from '../../src/common/i18n/translate';
 import { catalogues } from '../../src/common/i18n/catalogues';
 import { clientRegistry, fieldTitleKey, schemaResourcePath } from '../../src/client/schema/registry';
@@ -91,6 +92,26 @@ describe('the schema route table', () => {
     expect(schemaResourcePath(limits, { operation: 'update', id: 1, meta: { service_id: 5 } })).toBe('/client_service/5/limits');
   });
 
+  it('builds the upload, file-delete and action paths the dataProvider sends to', () => {
+    const categories = clientRegistry.byResource('news_categories')!.admin;
+    const meta = { service_id: 5 };
+    expect(schemaResourcePath(categories, { operation: 'upload', meta })).toBe('/client_service/5/upload/news_categories');
+    expect(schemaResourcePath(categories, { operation: 'upload', id: 4, meta })).toBe('/client_service/5/upload/news_categories/4');
+    expect(schemaResourcePath(categories, { operation: 'deleteFile', id: 4, name: 'photo', meta })).toBe('/client_service/5/module/news_categories/4/image');
+    const senders = clientRegistry.byResource('senders_config')!.admin;
+    expect(schemaResourcePath(senders, { operation: 'action', name: 'test', meta })).toBe('/client_service/5/module/senders/configs/test');
+    expect(schemaResourcePath(senders, { operation: 'one', id: 'singleton', meta })).toBe('/client_service/5/module/senders/configs');
+    expect(() => schemaResourcePath(senders, { operation: 'action', name: 'nope', meta })).toThrow();
+  });
+
+  it("names a singleton's screen at the module's own path by the module's route name", () => {
+    expect(routeName(clientRegistry.byResource('limits')!.admin, 'edit')).toBe('service_admin_limits');
+    expect(routeName(clientRegistry.byResource('senders_config')!.admin, 'list')).toBe('service_configuration_senders_config');
+    expect(routeName(clientRegistry.byResource('senders_config')!.admin, 'edit')).toBe('service_configuration_senders_config_edit');
+    expect(routeName(clientRegistry.byResource('tags')!.admin, 'create')).toBe('service_configuration_tags_create');
+    for (const entry of table) expect(routeName(clientRegistry.byResource(entry.resource)!.admin, entry.view)).toBe(entry.name);
+  });
+
   it('names a file field by the module title key', () => {
     expect(fieldTitleKey(clientRegistry.byResource('news_categories')!, 'photo')).toBe('resources.news_categories.fields.photo');
     expect(fieldTitleKey(clientRegistry.byResource('tags')!, 'name')).toBe('resources.tags.fields.name');
@@ -117,5 +138,49 @@ describe('a new schema file', () => {
       { name: 'service_notes_create', path: '/usluga/:service_id/notatki/dodaj', view: 'create', module: 'notes' },
       { name: 'service_notes_edit', path: '/usluga/:service_id/notatki/edytuj/:note_id', view: 'edit', module: 'notes' },
     ]);
+  });
+});
+
+describe('x-admin actions and filter options', () => {
+  const note = (admin: Record<string, unknown>, list: Record<string, unknown> = {}) => ({
+    type: 'object',
+    properties: { name: { type: 'string' }, labels: { type: 'array', items: { type: 'string' } } },
+    'x-admin': {
+      resource: 'notes',
+      scope: 'service',
+      title: 'resources.notes.title',
+      route: { path: '/usluga/{service_id}/notatki', name: 'service_notes' },
+      list,
+      ...admin,
+    },
+  });
+  const label = (scope = 'service', search = ['name']) => ({
+    type: 'object',
+    properties: { name: { type: 'string' } },
+    'x-admin': { resource: 'labels', scope, title: 'resources.labels.title', route: { path: '/usluga/{service_id}/etykiety', name: 'service_labels' }, list: { search } },
+  });
+  const action = { name: 'ping', method: 'PUT', path: 'ping', label: 'resources.notes.actions.ping', message: 'resources.notes.messages.pinged' };
+
+  it('reads a valid action and refuses a bad method, an absolute path or a missing message', () => {
+    expect(createRegistry({ 'note.schema.json': note({ actions: [action] }) }).modules[0].admin.actions).toEqual([action]);
+    for (const bad of [{ ...action, method: 'GET' }, { ...action, path: '/ping' }, { ...action, message: undefined }, { ...action, name: 'Ping' }]) {
+      expect(() => createRegistry({ 'note.schema.json': note({ actions: [bad] }) })).toThrow(SchemaFileError);
+    }
+    expect(() => createRegistry({ 'note.schema.json': note({ actions: [action, action] }) })).toThrow(/duplicate action/);
+  });
+
+  it("takes filter options from a searchable field of a module of the same scope", () => {
+    const filters = [{ field: 'labels', param: 'label', op: 'contains', options: { resource: 'labels', field: 'name' } }];
+    const registry = createRegistry({ 'note.schema.json': note({}, { filters }), 'label.schema.json': label() });
+    expect(registry.byResource('notes')!.admin.list.filters).toEqual(filters);
+    expect(() => createRegistry({ 'note.schema.json': note({}, { filters }) })).toThrow(/not a module/);
+    expect(() => createRegistry({ 'note.schema.json': note({}, { filters }), 'label.schema.json': label('service', []) })).toThrow(/list.search/);
+  });
+
+  it('gives the sender config its test send and the recipients their tag choice', () => {
+    expect(clientRegistry.byResource('senders_config')!.admin.actions).toEqual([
+      expect.objectContaining({ name: 'test', method: 'PUT', path: 'test', message: 'resources.senders_config.messages.test_sent' }),
+    ]);
+    expect(clientRegistry.byResource('recipients')!.admin.list.filters?.[0].options).toEqual({ resource: 'tags', field: 'name' });
   });
 });

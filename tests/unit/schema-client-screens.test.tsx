@@ -8,7 +8,8 @@ import { clearSession } from '../../src/client/providers/tokens';
 import FormScreen from '../../src/client/schema/FormScreen';
 import ListScreen from '../../src/client/schema/ListScreen';
 import ShowScreen from '../../src/client/schema/ShowScreen';
-import { fakeApi, renderScreens, signIn, type ApiCall } from './support/screens';
+import { renderSchemaScreens as renderScreens } from './schema-client-support';
+import { fakeApi, signIn, type ApiCall } from './support/screens';
 
 const TAGS = '/usluga/5/konfiguracja/tagi';
 const allowed = { 'GET /api/user/permissions/client_service/5/module/tags': () => ({ body: { allowed: true } }) };
@@ -290,5 +291,104 @@ describe('the sender config form (conditional fields)', () => {
     await waitFor(() => expect(locations.at(-1)).toBe(`${SENDERS}/szczegoly`));
     expect(await screen.findByText('smtp.example.com')).toBeTruthy();
     expect(screen.getByText('SMTP')).toBeTruthy();
+  });
+});
+
+describe("a module's declared action (the sender config's test send)", () => {
+  const SENDERS = '/usluga/5/konfiguracja/metody_wysylki';
+  const stored = { id: 3, config_type_id: 1, from: 'biuro', from_name: 'Sklep' };
+
+  function renderSenders(record: object, handlers: Parameters<typeof fakeApi>[0] = {}) {
+    const calls = fakeApi({
+      'GET /api/user/permissions/client_service/5/module/senders': () => ({ body: { allowed: true } }),
+      'GET /api/client_service/5/module/senders/configs': () => ({ body: record }),
+      ...handlers,
+    });
+    renderScreens({ '/usluga/:service_id/konfiguracja/metody_wysylki': <FormScreen resource="senders_config" view="list" /> }, SENDERS);
+    return calls;
+  }
+
+  it('sends PUT .../test with an empty body and says to check the mailbox', async () => {
+    const calls = renderSenders(stored, {
+      'PUT /api/client_service/5/module/senders/configs/test': () => ({ body: { detail: 'Sprawdź skrzynkę mailową.' } }),
+    });
+    const button = await screen.findByRole('button', { name: 'Wyślij wiadomość testową' });
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
+    fireEvent.click(button);
+
+    expect(await toasts().findByText('Sprawdź skrzynkę mailową.')).toBeTruthy();
+    expect(writes(calls)).toEqual([expect.objectContaining({ method: 'PUT', path: '/api/client_service/5/module/senders/configs/test', body: undefined })]);
+  });
+
+  it('is disabled before the first save and while the form has unsaved changes', async () => {
+    renderSenders({});
+    const button = await screen.findByRole('button', { name: 'Wyślij wiadomość testową' });
+    expect(button).toHaveProperty('disabled', true);
+    cleanup();
+
+    renderSenders(stored);
+    const name = await screen.findByLabelText(/^Nazwa nadawcy/);
+    await waitFor(() => expect(name).toHaveProperty('value', 'Sklep'));
+    const enabled = screen.getByRole('button', { name: 'Wyślij wiadomość testową' });
+    await waitFor(() => expect(enabled).toHaveProperty('disabled', false));
+    fireEvent.change(name, { target: { value: 'Sklep internetowy' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Wyślij wiadomość testową' })).toHaveProperty('disabled', true));
+    fireEvent.change(screen.getByLabelText(/^Nazwa nadawcy/), { target: { value: 'Sklep' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Wyślij wiadomość testową' })).toHaveProperty('disabled', false));
+  });
+
+  it("shows the server's detail when the test send fails", async () => {
+    renderSenders(stored, {
+      'PUT /api/client_service/5/module/senders/configs/test': () => ({ status: 502, body: { detail: 'Nie udało się wysłać wiadomości.' } }),
+    });
+    const button = await screen.findByRole('button', { name: 'Wyślij wiadomość testową' });
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
+    fireEvent.click(button);
+    expect(await toasts().findByText('Nie udało się wysłać wiadomości.')).toBeTruthy();
+  });
+});
+
+describe('a filter fed by another module (recipients by tag)', () => {
+  const RECIPIENTS = '/usluga/5/konfiguracja/odbiorcy';
+
+  function renderRecipients(modules: string[]) {
+    const calls = fakeApi({
+      'GET /api/user/permissions/client_service/5/module/recipients': () => ({ body: { allowed: true } }),
+      'GET /api/user/permissions/client_service/5': () => ({ body: { is_admin: false, modules } }),
+      'GET /api/client_service/5/module/recipients': () => ({ body: { data: [{ id: 1, name: 'Jan', email: 'jan@example.com', tags: ['Promocje'] }], pagination: { total: 1 } } }),
+      'GET /api/client_service/5/module/tags': ({ query }) => {
+        const names = ['Nowości', 'Promocje'].filter((name) => name.toLowerCase().includes((query.get('search') ?? '').toLowerCase()));
+        return { body: { data: names.map((name, index) => ({ id: index + 1, name })), pagination: { total: names.length } } };
+      },
+    });
+    renderScreens({ '/usluga/:service_id/konfiguracja/odbiorcy': <ListScreen resource="recipients" view="list" /> }, RECIPIENTS);
+    return calls;
+  }
+  const listCalls = (calls: ApiCall[], path: string) => calls.filter((call) => call.path === path);
+
+  it('offers the existing tag names, searched on the server as the user types, and filters by the chosen one', async () => {
+    const calls = renderRecipients(['recipients', 'tags']);
+    await screen.findByRole('cell', { name: 'Jan' });
+    const filter = screen.getByRole('combobox', { name: 'Tagi' });
+    act(() => filter.focus());
+    fireEvent.mouseDown(filter);
+    expect(await screen.findByRole('option', { name: 'Nowości' })).toBeTruthy();
+    expect(Object.fromEntries(listCalls(calls, '/api/client_service/5/module/tags')[0].query)).toEqual({ page: '1', per_page: '50', sort: 'name', order: 'ASC' });
+
+    fireEvent.change(filter, { target: { value: 'prom' } });
+    await waitFor(() => expect(listCalls(calls, '/api/client_service/5/module/tags').at(-1)?.query.get('search')).toBe('prom'));
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'Nowości' })).toBeNull());
+    fireEvent.click(screen.getByRole('option', { name: 'Promocje' }));
+
+    await waitFor(() => expect(listCalls(calls, '/api/client_service/5/module/recipients').at(-1)?.query.get('tag')).toBe('Promocje'));
+  });
+
+  it('stays a text filter, asking nothing of the tags, when the service does not grant the tag module', async () => {
+    const calls = renderRecipients(['recipients']);
+    await screen.findByRole('cell', { name: 'Jan' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Tagi' })).toBeTruthy());
+    fireEvent.change(screen.getByRole('textbox', { name: 'Tagi' }), { target: { value: 'Promocje' } });
+    await waitFor(() => expect(listCalls(calls, '/api/client_service/5/module/recipients').at(-1)?.query.get('tag')).toBe('Promocje'));
+    expect(listCalls(calls, '/api/client_service/5/module/tags')).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '../../src/client/providers/tokens';
 import FormScreen from '../../src/client/schema/FormScreen';
-import { fakeApi, renderScreens, signIn, type ApiCall } from './support/screens';
+import { renderSchemaScreens as renderScreens } from './schema-client-support';
+import { fakeApi, signIn, type ApiCall } from './support/screens';
 
 const BASE = '/usluga/5/konfiguracja/wiadomosci';
 const toasts = () => within(screen.getByRole('list', { name: 'toasts' }));

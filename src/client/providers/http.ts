@@ -56,8 +56,8 @@ export function apiUrl(path: string, query?: ApiOptions['query']): string {
   return `/api${path}${queryString ? `?${queryString}` : ''}`;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** An answer's JSON body, or undefined when it is empty or not JSON (shared with the XMLHttpRequest uploads). */
+export function parseAnswer(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -66,16 +66,31 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The ApiError of a non-2xx answer, with its JSON body when it has one. */
+export function answerError(status: number, payload: unknown): ApiError {
+  return new ApiError(status, (payload && typeof payload === 'object' ? payload : {}) as ApiErrorBody);
+}
+
+/**
+ * The headers every API call carries: JSON answers, `Authorization: JWT <token>` and, on a call that
+ * changes something, the X-XSRF-TOKEN echo of the cookie (fetched first when missing). Shared by
+ * api() and the XMLHttpRequest uploads.
+ */
+export async function apiHeaders(method: string, authenticate = true): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = authenticate ? getAccessToken() : null;
+  if (token) headers.Authorization = `JWT ${token}`;
+  if (!SAFE_METHODS.has(method.toUpperCase())) {
+    const xsrf = await xsrfToken();
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  }
+  return headers;
+}
+
 /** Calls the API: path relative to /api (e.g. '/user'). Throws ApiError on non-2xx; 204 gives undefined. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const method = (options.method ?? 'GET').toUpperCase();
-  const headers = new Headers({ Accept: 'application/json' });
-  const token = options.authenticate === false ? null : getAccessToken();
-  if (token) headers.set('Authorization', `JWT ${token}`);
-  if (!SAFE_METHODS.has(method)) {
-    const xsrf = await xsrfToken();
-    if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
-  }
+  const headers = new Headers(await apiHeaders(method, options.authenticate !== false));
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -89,10 +104,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     signal: options.signal,
     credentials: 'same-origin',
   });
-  const payload = await readBody(response);
-  if (!response.ok) {
-    throw new ApiError(response.status, (payload && typeof payload === 'object' ? payload : {}) as ApiErrorBody);
-  }
+  const payload = parseAnswer(await response.text());
+  if (!response.ok) throw answerError(response.status, payload);
   return payload as T;
 }
 

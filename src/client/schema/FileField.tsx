@@ -2,12 +2,7 @@ import { Box, Button, FormControl, FormHelperText, FormLabel, LinearProgress, Ty
 import { useEffect, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { AdminFile } from '../../common/schema/types';
-
-/** What the user did with a file field: chose a new file, removed the stored one, or nothing. */
-export interface FileChoice {
-  file: File | null;
-  removed: boolean;
-}
+import type { FileChoice } from '../providers/dataProvider';
 
 // Out of sight but still focusable and read by assistive technology.
 const visuallyHidden = { clip: 'rect(0 0 0 0)', clipPath: 'inset(50%)', height: 1, width: 1, overflow: 'hidden', position: 'absolute', whiteSpace: 'nowrap' } as const;

@@ -1,23 +1,23 @@
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import type { ErrorSchema } from '@rjsf/utils';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { deepEquals, type ErrorSchema } from '@rjsf/utils';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LinkBase, useLocation, useNavigate, useTranslate } from 'react-admin';
+import { LinkBase, useCreate, useDataProvider, useGetOne, useLocation, useNavigate, useTranslate, useUpdate } from 'react-admin';
 import { routePath } from '../../common/schema/paths';
 import { pickDeclared } from '../../common/schema/errors';
-import type { ModuleSchema } from '../../common/schema/types';
+import type { AdminAction, ModuleSchema } from '../../common/schema/types';
 import { buildPath } from '../layout/menu';
 import { useToast } from '../notifications';
-import { api, errorMessage, isApiError } from '../providers/http';
+import type { FileChoice, PanelDataProvider } from '../providers/dataProvider';
+import { errorMessage, isApiError } from '../providers/http';
 import { routesByName } from '../routes';
 import { LoadFailure, Loading, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
-import { FileField, untouchedFile, type FileChoice } from './FileField';
+import { FileField, untouchedFile } from './FileField';
 import { serverErrorSchema } from './formSchema';
-import { recordsQueryKey } from './ListScreen';
 import { fieldTitleKey } from './registry';
 import type { SchemaScreenProps } from './routes';
 import { SchemaForm, type FormValues } from './SchemaForm';
-import { upload, type StoredRecord } from './save';
+import { recordId, storedRecord, type StoredRecord } from './records';
 import { messageText } from './values';
 
 /** Where x-admin sends the user after a save (SPEC 4), or null to stay. */
@@ -32,14 +32,37 @@ export function redirectPath(module: ModuleSchema, params: Record<string, string
 
 const valuesOf = (module: ModuleSchema, record: StoredRecord | undefined): FormValues => (record ? pickDeclared(module.schema, record) : {});
 
+/** Values compared as the server would store them: fields left undefined are no values. */
+const sameValues = (a: FormValues, b: FormValues) => deepEquals(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));
+
+/** An x-admin action as a button: sends the call through the dataProvider, says so, shows it is under way. */
+function ActionButton({ context, action, id, disabled }: { context: SchemaContext; action: AdminAction; id: StoredRecord['id'] | undefined; disabled: boolean }) {
+  const { module, params } = context;
+  const translate = useTranslate();
+  const toast = useToast();
+  const dataProvider = useDataProvider<PanelDataProvider>();
+  const run = useMutation({
+    mutationFn: () => dataProvider.action(module.admin.resource, { name: action.name, method: action.method, id, meta: params }),
+    onSuccess: () => toast.success(action.message),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  return (
+    <Button variant="outlined" disabled={disabled} loading={run.isPending} onClick={() => run.mutate()}>
+      {translate(action.label)}
+    </Button>
+  );
+}
+
 function RecordForm({ context, record }: { context: SchemaContext; record: StoredRecord | undefined }) {
-  const { module, params, paths } = context;
+  const { module, params } = context;
   const { admin } = module;
   const translate = useTranslate();
   const toast = useToast();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
+  const [create, creating] = useCreate<StoredRecord, unknown>(undefined, undefined, { mutationMode: 'pessimistic' });
+  const [update, updating] = useUpdate<StoredRecord, unknown>(undefined, undefined, { mutationMode: 'pessimistic' });
   const [saved, setSaved] = useState(record);
   const [values, setValues] = useState<FormValues>(() => valuesOf(module, record));
   const [files, setFiles] = useState<Record<string, FileChoice>>({});
@@ -49,10 +72,13 @@ function RecordForm({ context, record }: { context: SchemaContext; record: Store
   // A new key remounts the form: it shows exactly the saved values, with no stale errors.
   const [formKey, setFormKey] = useState(0);
   const editing = Boolean(saved?.id);
+  const saving = creating.isPending || updating.isPending;
+  // A singleton's record lives at the module's own address: it is saved (created or replaced) there.
+  const itemId = admin.singleton ? undefined : saved?.id;
+  const dirty = !sameValues(values, valuesOf(module, saved)) || Object.values(files).some((choice) => choice.file || choice.removed);
 
-  const save = useMutation({
-    mutationFn: (data: FormValues) => upload({ module, paths, record: saved, values: data, files, onProgress: setProgress }),
-    onSuccess: async (result) => {
+  const callbacks = {
+    onSuccess: async (result: StoredRecord) => {
       setSaved(result);
       setValues(valuesOf(module, result));
       setFiles({});
@@ -61,11 +87,11 @@ function RecordForm({ context, record }: { context: SchemaContext; record: Store
       setFormKey((key) => key + 1);
       const message = editing ? admin.messages.updated : admin.messages.created;
       if (message) toast.success(message);
-      await queryClient.invalidateQueries({ queryKey: recordsQueryKey(admin.resource) });
+      await queryClient.invalidateQueries({ queryKey: [admin.resource] });
       const next = redirectPath(module, params, result);
       if (next && next !== pathname) navigate(next);
     },
-    onError: (error) => {
+    onError: (error: unknown) => {
       const errors = isApiError(error, 400) ? error.body.errors : undefined;
       // A 409 names the unique key by its message: show it on that key's fields too.
       const unique = isApiError(error, 409) ? admin.unique.find((key) => translate(key.message) === error.body.detail) : undefined;
@@ -75,7 +101,18 @@ function RecordForm({ context, record }: { context: SchemaContext; record: Store
       toast.error(errorMessage(error));
     },
     onSettled: () => setProgress(null),
-  });
+  };
+
+  function submit(data: FormValues) {
+    // The route params fill the API path; every file field goes with the user's choice (the dataProvider deletes, then uploads).
+    const meta = {
+      ...params,
+      files: Object.fromEntries(Object.keys(admin.files).map((field) => [field, files[field] ?? untouchedFile])),
+      onUploadProgress: setProgress,
+    };
+    if (itemId === undefined) create(admin.resource, { data, meta }, callbacks);
+    else update(admin.resource, { id: itemId, data, previousData: saved, meta }, callbacks);
+  }
 
   const listPath = admin.route.views.list !== undefined && !admin.singleton ? routePath(admin, 'list', params) : null;
   return (
@@ -88,10 +125,10 @@ function RecordForm({ context, record }: { context: SchemaContext; record: Store
           setValues(next);
           if (extraErrors) setExtraErrors(undefined);
         }}
-        onSubmit={(data) => save.mutate(data)}
+        onSubmit={submit}
         extraErrors={extraErrors}
         editing={editing}
-        disabled={save.isPending}
+        disabled={saving}
       >
         {Object.entries(admin.files).map(([field, spec]) => {
           const label = translate(fieldTitleKey(module, field));
@@ -106,14 +143,18 @@ function RecordForm({ context, record }: { context: SchemaContext; record: Store
               onChange={(choice) => setFiles((current) => ({ ...current, [field]: choice }))}
               progress={files[field]?.file ? progress : null}
               error={fieldMessages[field] ? messageText(fieldMessages[field], translate) : undefined}
-              disabled={save.isPending}
+              disabled={saving}
             />
           );
         })}
-        <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
+          <Button type="submit" variant="contained" disabled={saving}>
             {translate('ra.action.save')}
           </Button>
+          {/* The module's extra calls work on what is stored: not before the first save, nor over unsaved changes. */}
+          {admin.actions.map((action) => (
+            <ActionButton key={action.name} context={context} action={action} id={itemId} disabled={!saved || dirty || saving} />
+          ))}
           {listPath && (
             <Button component={LinkBase} to={listPath} color="secondary">
               {translate('ra.action.cancel')}
@@ -126,15 +167,10 @@ function RecordForm({ context, record }: { context: SchemaContext; record: Store
 }
 
 /** Loads the record a form edits: the singleton, the route's record, or none for a new one. */
-function useEditedRecord({ module, params, paths }: SchemaContext, view: SchemaScreenProps['view']) {
-  const id = module.admin.singleton || view !== 'edit' ? undefined : params[module.admin.route.param];
-  const path = module.admin.singleton ? paths.read : id === undefined ? null : paths.item(id);
-  return useQuery({
-    queryKey: [...recordsQueryKey(module.admin.resource), 'record', path],
-    queryFn: ({ signal }) => api<StoredRecord>(path!, { signal }),
-    enabled: path !== null,
-    gcTime: 0,
-  });
+function useEditedRecord({ module, params }: SchemaContext, view: SchemaScreenProps['view']) {
+  const { admin } = module;
+  const id = recordId(admin.singleton, view === 'edit' ? params[admin.route.param] : undefined);
+  return useGetOne<StoredRecord>(admin.resource, { id, meta: params }, { gcTime: 0 });
 }
 
 function FormContent({ context, view }: { context: SchemaContext; view: SchemaScreenProps['view'] }) {
@@ -155,7 +191,7 @@ function FormContent({ context, view }: { context: SchemaContext; view: SchemaSc
       ) : record.isError ? (
         <LoadFailure error={record.error} />
       ) : (
-        <RecordForm context={context} record={record.data && Object.keys(record.data).length ? record.data : undefined} />
+        <RecordForm context={context} record={storedRecord(record.data)} />
       )}
     </Box>
   );

@@ -18,14 +18,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { LinkBase, useTranslate } from 'react-admin';
+import { LinkBase, useDelete, useGetList, useTranslate } from 'react-admin';
 import { routePath } from '../../common/schema/paths';
 import type { AdminColumn } from '../../common/schema/types';
 import { useConfirm, useToast } from '../notifications';
-import { api, errorMessage } from '../providers/http';
+import { errorMessage } from '../providers/http';
 import { LoadFailure, Loading, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
+import { OptionsFilter, useSettled } from './OptionsFilter';
 import { fieldTitleKey } from './registry';
 import type { SchemaScreenProps } from './routes';
 import { displayValue } from './values';
@@ -35,35 +36,17 @@ export interface ListRecord {
   [field: string]: unknown;
 }
 
-interface ListBody {
-  data: ListRecord[];
-  pagination: { total: number };
-}
-
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100];
 const DEFAULT_PER_PAGE = 25;
-const TYPING_DELAY_MS = 300;
-
-/** The key of every query of a module's records; invalidated after a change. */
-export const recordsQueryKey = (resource: string) => ['schema', resource] as const;
-
-/** A text that settles: the value after the user stops typing for a moment. */
-function useSettled(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), TYPING_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 function RecordList({ context }: { context: SchemaContext }) {
-  const { module, params, paths } = context;
+  const { module, params } = context;
   const { admin } = module;
   const translate = useTranslate();
   const toast = useToast();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
+  const [deleteOne] = useDelete<ListRecord>(undefined, undefined, { mutationMode: 'pessimistic' });
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(DEFAULT_PER_PAGE);
   const [sort, setSort] = useState(admin.list.sort);
@@ -72,22 +55,15 @@ function RecordList({ context }: { context: SchemaContext }) {
   const settledSearch = useSettled(search);
   const settledFilters = useSettled(JSON.stringify(filters));
 
-  const query = {
-    page,
-    per_page: perPage,
-    sort: sort.field,
-    order: sort.order,
-    search: settledSearch || undefined,
-    ...(JSON.parse(settledFilters) as Record<string, string>),
-  };
-  const records = useQuery({
-    queryKey: [...recordsQueryKey(admin.resource), paths.collection, query],
-    queryFn: ({ signal }) => api<ListBody>(paths.collection, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  // The route params (service_id) go as meta: the dataProvider fills the API path with them.
+  const records = useGetList<ListRecord>(
+    admin.resource,
+    { pagination: { page, perPage }, sort, filter: { search: settledSearch || undefined, ...(JSON.parse(settledFilters) as Record<string, string>) }, meta: params },
+    { placeholderData: keepPreviousData },
+  );
 
   // A delete can empty the last page: step back to the one before.
-  const rows = records.data?.data ?? [];
+  const rows = records.data ?? [];
   useEffect(() => {
     if (!records.isPlaceholderData && records.data && rows.length === 0 && page > 1) setPage(page - 1);
   }, [records.data, records.isPlaceholderData, rows.length, page]);
@@ -102,13 +78,18 @@ function RecordList({ context }: { context: SchemaContext }) {
   async function remove(record: ListRecord) {
     const confirmed = await confirm({ title: translate('app.schema.delete_confirm', { label: label(record) }) });
     if (!confirmed) return;
-    try {
-      await api(paths.item(record.id), { method: 'DELETE' });
-      if (admin.messages.deleted) toast.success(admin.messages.deleted);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-    await queryClient.invalidateQueries({ queryKey: recordsQueryKey(admin.resource) });
+    await deleteOne(
+      admin.resource,
+      { id: record.id, previousData: record, meta: params },
+      {
+        onSuccess: () => {
+          if (admin.messages.deleted) toast.success(admin.messages.deleted);
+        },
+        onError: (error) => toast.error(errorMessage(error)),
+        // SPEC 4: deleting refreshes the affected list, whatever the answer.
+        onSettled: () => queryClient.invalidateQueries({ queryKey: [admin.resource] }),
+      },
+    );
   }
 
   const toggleSort = (field: string) => {
@@ -143,18 +124,19 @@ function RecordList({ context }: { context: SchemaContext }) {
               }}
             />
           ) : null}
-          {admin.list.filters?.map((filter) => (
-            <TextField
-              key={filter.param}
-              size="small"
-              label={translate(fieldTitleKey(module, filter.field))}
-              value={filters[filter.param ?? filter.field] ?? ''}
-              onChange={(event) => {
-                setFilters((current) => ({ ...current, [filter.param ?? filter.field]: event.target.value }));
-                setPage(1);
-              }}
-            />
-          ))}
+          {admin.list.filters?.map((filter) => {
+            const param = filter.param ?? filter.field;
+            const label = translate(fieldTitleKey(module, filter.field));
+            const change = (value: string) => {
+              setFilters((current) => ({ ...current, [param]: value }));
+              setPage(1);
+            };
+            return filter.options ? (
+              <OptionsFilter key={param} label={label} options={filter.options} scope={admin.scope} params={params} value={filters[param] ?? ''} onChange={change} />
+            ) : (
+              <TextField key={param} size="small" label={label} value={filters[param] ?? ''} onChange={(event) => change(event.target.value)} />
+            );
+          })}
         </Stack>
       ) : null}
       {records.isPending ? (
@@ -212,7 +194,7 @@ function RecordList({ context }: { context: SchemaContext }) {
           </TableContainer>
           <TablePagination
             component="div"
-            count={records.data?.pagination.total ?? 0}
+            count={records.total ?? 0}
             page={page - 1}
             rowsPerPage={perPage}
             rowsPerPageOptions={PER_PAGE_OPTIONS}

@@ -1,36 +1,28 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { LinkBase, useTranslate } from 'react-admin';
+import { LinkBase, useGetOne, useTranslate } from 'react-admin';
 import { routePath } from '../../common/schema/paths';
-import { api } from '../providers/http';
 import { LoadFailure, Loading, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
-import { recordsQueryKey } from './ListScreen';
+import { recordId, storedRecord, type StoredRecord } from './records';
 import { fieldTitleKey } from './registry';
 import type { SchemaScreenProps } from './routes';
-import type { StoredRecord } from './save';
 import { displayValue } from './values';
 
 function RecordDetails({ context }: { context: SchemaContext }) {
-  const { module, params, paths } = context;
+  const { module, params } = context;
   const { admin } = module;
   const translate = useTranslate();
-  const path = admin.singleton ? paths.read : paths.item(params[admin.route.param]);
-  const record = useQuery({
-    queryKey: [...recordsQueryKey(admin.resource), 'record', path],
-    queryFn: ({ signal }) => api<StoredRecord>(path, { signal }),
-  });
+  const record = useGetOne<StoredRecord>(admin.resource, { id: recordId(admin.singleton, params[admin.route.param]), meta: params });
   if (record.isPending) return <Loading />;
   if (record.isError) return <LoadFailure error={record.error} />;
-  const data = record.data;
-  const exists = data.id !== undefined;
-  const editPath = admin.route.views.edit !== undefined && exists ? routePath(admin, 'edit', { ...params, [admin.route.param]: String(data.id) }) : null;
+  const data = storedRecord(record.data);
+  const editPath = admin.route.views.edit !== undefined && data ? routePath(admin, 'edit', { ...params, [admin.route.param]: String(data.id) }) : null;
   // The fields worth showing: the readable properties that have a value, then the stored files.
-  const fields = Object.entries(module.schema.properties ?? {}).filter(([field, property]) => property.writeOnly !== true && data[field] !== undefined && data[field] !== '');
-  const images = Object.keys(admin.files).filter((field) => typeof data[`${field}_uri`] === 'string');
+  const fields = data ? Object.entries(module.schema.properties ?? {}).filter(([field, property]) => property.writeOnly !== true && data[field] !== undefined && data[field] !== '') : [];
+  const images = data ? Object.keys(admin.files).filter((field) => typeof data[`${field}_uri`] === 'string') : [];
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-      {exists ? (
+      {data ? (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
           {fields.map(([field]) => (
             <Box key={field} sx={{ display: 'contents' }}>
@@ -56,7 +48,7 @@ function RecordDetails({ context }: { context: SchemaContext }) {
       ) : (
         <Typography>{translate('app.schema.empty')}</Typography>
       )}
-      {(editPath || (!exists && admin.route.views.list !== undefined)) && (
+      {(editPath || (!data && admin.route.views.list !== undefined)) && (
         <Stack direction="row" sx={{ mt: 3 }}>
           <Button variant="contained" startIcon={<EditIcon />} component={LinkBase} to={editPath ?? routePath(admin, 'list', params)}>
             {translate('ra.action.edit')}

@@ -2,7 +2,6 @@ import { Box, CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams, useTranslate } from 'react-admin';
-import { apiPaths, type ApiPaths } from '../../common/schema/paths';
 import type { ModuleSchema } from '../../common/schema/types';
 import { useToast } from '../notifications';
 import { api, errorMessage, isApiError } from '../providers/http';
@@ -15,15 +14,13 @@ export const NOT_FOUND_PATH = '/error/404';
 
 export interface SchemaContext {
   module: ModuleSchema;
-  /** The route params (service_id, the record param, ...). */
+  /** The route params (service_id, the record param, ...): the dataProvider's `meta`, which fills the API paths. */
   params: Record<string, string>;
-  paths: ApiPaths;
 }
 
 export function useSchemaContext(resource: string): SchemaContext {
   const params = useParams() as Record<string, string>;
-  const module = moduleOf(resource);
-  return { module, params, paths: apiPaths(module.admin, params) };
+  return { module: moduleOf(resource), params };
 }
 
 /** SPEC 6: every service route first checks the module permission; failure: 'Brak dostępu.' then the 403 screen. */

@@ -26,11 +26,25 @@ export function fieldTitleKey(module: ModuleSchema, field: string): string {
 }
 
 /** The API path of a data-provider operation on a schema resource (react-admin's meta carries the route params). */
-export function schemaResourcePath(admin: AdminBlock, { operation, id, meta }: ResourcePathParams): string {
+export function schemaResourcePath(admin: AdminBlock, { operation, id, meta, name }: ResourcePathParams): string {
   const paths = apiPaths(admin, (meta ?? {}) as PathParams);
-  if (admin.singleton) return operation === 'list' || operation === 'one' ? paths.read : paths.collection;
-  if (id === undefined || operation === 'list' || operation === 'create') return paths.collection;
-  return paths.item(id);
+  // A singleton's one record lives at the module's own address: an id names nothing there.
+  const itemId = admin.singleton ? undefined : id;
+  switch (operation) {
+    case 'list':
+    case 'one':
+      return admin.singleton ? paths.read : operation === 'one' && itemId !== undefined ? paths.item(itemId) : paths.collection;
+    case 'upload':
+      return itemId === undefined ? paths.upload : paths.uploadItem(itemId);
+    case 'deleteFile':
+      if (itemId === undefined || !name) throw new Error(`${admin.resource}: deleting a file needs a record id and a file field`);
+      return paths.file(name, itemId);
+    case 'action':
+      if (!name) throw new Error(`${admin.resource}: an action needs its name`);
+      return paths.action(name, itemId);
+    default:
+      return itemId === undefined || operation === 'create' ? paths.collection : paths.item(itemId);
+  }
 }
 
 registerResourcePaths((resource, params) => {

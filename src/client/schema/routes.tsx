@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { routePattern } from '../../common/schema/paths';
+import { routeName, routePattern } from '../../common/schema/paths';
 import type { AdminRouteViews, ModuleSchema } from '../../common/schema/types';
 import { lazyScreen, type LazyScreen } from '../layout/lazyScreen';
 import type { AppRoute, RouteMeta } from '../routes';
@@ -20,28 +20,20 @@ const VIEWS: readonly SchemaView[] = ['list', 'create', 'edit', 'show'];
 /** The parent of a module's first screen in the breadcrumbs, by scope. */
 const scopeParent = { service: 'service_dashboard', admin: 'admin_dashboard', user: 'user_dashboard' } as const;
 
-/**
- * The route name of a view: a named sub-route, the module's name for the screen at the module's own
- * path (the list, or the only screen of a singleton), otherwise `<name>_<view>`.
- */
-function viewName({ admin }: ModuleSchema, view: SchemaView): string {
-  return admin.route.names?.[view] ?? (admin.route.views[view] === '' ? admin.route.name : `${admin.route.name}_${view}`);
-}
-
 /** The routes one module gives: one per view x-admin declares, the sub-views under the module's own screen. */
 export function moduleRoutes(module: ModuleSchema): SchemaRouteMeta[] {
   const { admin } = module;
   const views = VIEWS.filter((view) => admin.route.views[view] !== undefined);
   const home = views.find((view) => admin.route.views[view] === '');
   return views.map((view) => {
-    const name = viewName(module, view);
+    const name = routeName(admin, view);
     const isHome = view === home;
     return {
       name,
       path: routePattern(admin, view)!,
       title: isHome ? admin.title : `app.schema.views.${view}`,
-      parent: isHome || !home ? scopeParent[admin.scope] : viewName(module, home),
-      ...(isHome || !home ? {} : { activePrefix: viewName(module, home) }),
+      parent: isHome || !home ? scopeParent[admin.scope] : routeName(admin, home),
+      ...(isHome || !home ? {} : { activePrefix: routeName(admin, home) }),
       ...(admin.scope === 'service' ? { module: admin.module } : {}),
       ...(admin.scope === 'admin' ? { rootOnly: true } : {}),
       access: 'authenticated',

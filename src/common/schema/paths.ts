@@ -42,6 +42,8 @@ export interface ApiPaths {
   file(field: string, id: string | number): string;
   /** GET [{id, label}] of every record. */
   dictionary: string;
+  /** An x-admin action's address: under the record, or a singleton's collection. */
+  action(name: string, id?: string | number): string;
 }
 
 export function apiPaths(admin: AdminBlock, params: PathParams): ApiPaths {
@@ -59,6 +61,12 @@ export function apiPaths(admin: AdminBlock, params: PathParams): ApiPaths {
       return `${collection}/${encodeURIComponent(String(id))}/${spec.deletePath}`;
     },
     dictionary: `${collection}/dictionary`,
+    action(name, id) {
+      const action = admin.actions.find((candidate) => candidate.name === name);
+      if (!action) throw new Error(`${admin.resource}: no action ${name}`);
+      const base = admin.singleton || id === undefined ? collection : `${collection}/${encodeURIComponent(String(id))}`;
+      return `${base}/${action.path}`;
+    },
   };
 }
 
@@ -77,7 +85,10 @@ export function routePattern(admin: AdminBlock, view: keyof AdminRouteViews): st
   return toRoutePattern(sub ? `${admin.route.path}/${sub}` : admin.route.path);
 }
 
-/** The route name of a view: the named sub-route, or the module's route name for the list. */
+/**
+ * The route name of a view: a named sub-route, the module's route name for the screen at the
+ * module's own path (the list, or the only screen of a singleton), otherwise `<name>_<view>`.
+ */
 export function routeName(admin: AdminBlock, view: keyof AdminRouteViews): string {
-  return admin.route.names?.[view] ?? (view === 'list' ? admin.route.name : `${admin.route.name}_${view}`);
+  return admin.route.names?.[view] ?? (admin.route.views[view] === '' ? admin.route.name : `${admin.route.name}_${view}`);
 }

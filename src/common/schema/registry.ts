@@ -1,9 +1,12 @@
-import type { AdminBlock, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
+import type { AdminAction, AdminBlock, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
 
 /** Product name used in {product} placeholders when nothing else is configured (PANEL_PRODUCT). */
 export const DEFAULT_PRODUCT = 'panel';
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
+/** An action's sub-path: lower-case segments, no leading slash, no placeholders. */
+const ACTION_PATH = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/;
+const ACTION_METHODS: readonly AdminAction['method'][] = ['POST', 'PUT', 'DELETE'];
 const SCOPES: readonly AdminScope[] = ['user', 'service', 'admin'];
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const DEFAULT_FILE_BYTES = 5 * 1024 * 1024;
@@ -87,7 +90,10 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     search: (given.list?.search ?? []).map((f) => fieldOf('list.search', f)),
     filters: (given.list?.filters ?? []).map((f) => {
       if (f.op !== 'eq' && f.op !== 'contains') fail(source, `filter ${f.field}: op must be eq or contains`);
-      return { field: fieldOf('list filter', f.field), param: identifier(source, 'filter param', f.param ?? f.field), op: f.op };
+      const options = f.options
+        ? { resource: identifier(source, `filter ${f.field} options.resource`, f.options.resource), field: identifier(source, `filter ${f.field} options.field`, f.options.field) }
+        : undefined;
+      return { field: fieldOf('list filter', f.field), param: identifier(source, 'filter param', f.param ?? f.field), op: f.op, ...(options ? { options } : {}) };
     }),
     label: fieldOf('list.label', given.list?.label ?? (properties.name ? 'name' : 'id')),
   };
@@ -106,6 +112,17 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     if (!files[name].uri.includes('{name}')) fail(source, `files.${name}.uri needs {name}`);
   }
 
+  const actionNames = new Set<string>();
+  const actions = (given.actions ?? []).map((action) => {
+    const name = identifier(source, 'action name', action.name);
+    if (actionNames.has(name)) fail(source, `duplicate action ${name}`);
+    actionNames.add(name);
+    if (!ACTION_METHODS.includes(action.method)) fail(source, `action ${name}: method must be one of ${ACTION_METHODS.join(', ')}`);
+    if (typeof action.path !== 'string' || !ACTION_PATH.test(action.path)) fail(source, `action ${name}: path must be a relative path matching ${ACTION_PATH}`);
+    if (typeof action.label !== 'string' || typeof action.message !== 'string') fail(source, `action ${name}: label and message must be catalogue keys`);
+    return { name, method: action.method, path: action.path, label: action.label, message: action.message };
+  });
+
   const admin: AdminBlock = {
     resource,
     scope,
@@ -118,6 +135,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     ...(given.featureFlag ? { featureFlag: identifier(source, 'featureFlag', given.featureFlag) } : {}),
     redirect: given.redirect ?? { view: 'list' },
     messages: given.messages ?? {},
+    actions,
     unique: (given.unique ?? []).map((u) => {
       if (typeof u.message !== 'string' || !u.fields?.length) fail(source, 'unique keys need fields and a message key');
       return { ...u, fields: u.fields.map((f) => fieldOf('unique field', f)) };
@@ -164,11 +182,29 @@ export function createRegistry(files: Record<string, unknown>, product = DEFAULT
       seen.set(key, admin.resource);
     }
   }
+  for (const { admin } of modules) {
+    for (const { field, options } of admin.list.filters ?? []) {
+      if (options) checkFilterOptions(admin, field, options, modules);
+    }
+  }
   return {
     modules,
     byResource: (resource) => modules.find((m) => m.admin.resource === resource),
     byRouteName: (name) => modules.find((m) => m.admin.route.name === name || Object.values(m.admin.route.names ?? {}).includes(name)),
   };
+}
+
+/** A filter's options come from a module of the same scope, by a field its list searches (the user types, the server finds). */
+function checkFilterOptions(admin: AdminBlock, field: string, options: { resource: string; field: string }, modules: readonly ModuleSchema[]): void {
+  const source = modules.find((candidate) => candidate.admin.resource === options.resource)?.admin;
+  const problem = !source
+    ? `its options resource ${options.resource} is not a module`
+    : source.scope !== admin.scope
+      ? `its options resource ${options.resource} has another scope`
+      : !source.list.search?.includes(options.field)
+        ? `its options field ${options.field} is not in ${options.resource}'s list.search`
+        : null;
+  if (problem) throw new SchemaFileError(admin.resource, `filter ${field}: ${problem}`);
 }
 
 /** import.meta.glob with eager JSON gives {default: schema}; a plain read gives the schema. */

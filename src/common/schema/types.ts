@@ -53,6 +53,11 @@ export interface AdminFilter {
   param?: string;
   /** eq: the field equals the value; contains: an array field contains the value. */
   op: 'eq' | 'contains';
+  /**
+   * The values come from another module's records (e.g. recipient tags are tag names): the filter
+   * offers that resource's `field` values, searched on the server as the user types.
+   */
+  options?: { resource: string; field: string };
 }
 
 export interface AdminList {
@@ -79,6 +84,22 @@ export interface AdminFile {
 
 /** Success toasts (SPEC 8) by event: created, updated, deleted, and any a module's own calls add. */
 export type AdminMessages = Partial<Record<'created' | 'updated' | 'deleted', string>> & Record<string, string>;
+
+/**
+ * An extra call a module offers on its form (e.g. the sender config's test send): a button that
+ * sends `method` with an empty body to `path` under the record (a singleton's collection, or the item).
+ */
+export interface AdminAction {
+  /** Identifier, unique in the module. */
+  name: string;
+  method: 'POST' | 'PUT' | 'DELETE';
+  /** Sub-path, e.g. "test": PUT /client_service/{service_id}/module/senders/configs/test. */
+  path: string;
+  /** Catalogue key of the button. */
+  label: string;
+  /** Catalogue key of the success toast. */
+  message: string;
+}
 
 export interface AdminUnique {
   fields: string[];
@@ -121,6 +142,7 @@ export interface AdminBlock {
   featureFlag?: string;
   redirect: AdminRedirect;
   messages: AdminMessages;
+  actions: AdminAction[];
   unique: AdminUnique[];
   indexes: AdminIndex[];
   /** One record per service (or per user / panel): GET reads it, POST or PUT saves it. */

@@ -55,6 +55,8 @@ describe('the profile form', () => {
     expect(name).toHaveProperty('required', true);
 
     type(name, 'jan');
+    // Messages come with the first submit, then follow every change.
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz dane' }));
     await waitFor(() => expect(describedMessage(name)).toBe('Imię zawiera niedozwolone znaki.'));
     expect(name.getAttribute('aria-invalid')).toBe('true');
 
@@ -120,6 +122,7 @@ describe('the password form', () => {
     const confirm = await field('Powtórz nowe hasło');
 
     type(next, 'krótkie');
+    fireEvent.click(screen.getByRole('button', { name: 'Zmień hasło' }));
     await waitFor(() => expect(describedMessage(next)).toBe('Hasło powinno mieć od 12 do 32 znaków.'));
     type(old, 'Dobre-Haslo-123');
     type(next, 'Dobre-Haslo-123');

@@ -29,7 +29,9 @@ export function PasswordForm() {
   const form = useForm<PasswordValues>({
     defaultValues: emptyValues,
     resolver: validatorResolver<PasswordValues>(validatePasswordChange),
-    mode: 'onTouched',
+    // Errors appear on submit (then follow typing): a message shown on blur would move the submit button under the pointer.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const { onInvalid, onServerError } = useSubmitFailure(form.setError);
   const change = useMutation({

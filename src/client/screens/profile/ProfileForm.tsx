@@ -30,7 +30,9 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const form = useForm<ProfileValues>({
     defaultValues: profileValues(user),
     resolver: validatorResolver<ProfileValues>(validateProfile),
-    mode: 'onTouched',
+    // Errors appear on submit (then follow typing): a message shown on blur would move the submit button under the pointer.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const { onInvalid, onServerError } = useSubmitFailure(form.setError);
   const save = useMutation({

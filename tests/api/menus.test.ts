@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MenuItem } from '../../src/server/modules/menus';
+import type { MenuItem } from '../../src/common/api/menu';
 import { createTestApp, type TestApp } from './support/app';
 
 let t: TestApp;

@@ -1,20 +1,7 @@
 /** Pure menu rules of SPEC 2 (filtering, the main-URL placeholder, links, the active item). */
 
-export interface MenuItem {
-  id: number | string;
-  type: 'link' | 'folder' | 'separator';
-  /** The route name the item opens; null for folders, separators and external links. */
-  prefix: string | null;
-  name: string;
-  icon: string | null;
-  link: string | null;
-  link_target: string | null;
-  sort: number;
-  is_root: boolean;
-  params: Record<string, string | number> | null;
-  shortcut: string | null;
-  submenu: MenuItem[];
-}
+export type { MenuItem } from '../../common/api/menu';
+import type { MenuItem } from '../../common/api/menu';
 
 export interface ServiceDomain {
   domain: string;

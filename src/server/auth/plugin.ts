@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { httpError } from '../http/errors';
+import { loadUser, type UserProfile } from '../modules/user/profile';
 import type { AccessClaims } from './tokens';
+import { createUserStateCache, type UserStateCache } from './user-state';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,10 +15,13 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest): Promise<void>;
     /** preHandler: authenticate, then 403 unless the user is root. */
     requireRoot(request: FastifyRequest): Promise<void>;
+    /** What GET /api/user answers, per user, cached until a change (see user-state.ts). */
+    userProfiles: UserStateCache<UserProfile>;
   }
 }
 
 const SCHEME = /^JWT\s+(\S+)$/;
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
@@ -29,6 +34,15 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('requireRoot', async (request: FastifyRequest) => {
     await app.authenticate(request);
     if (!request.user?.isRoot) throw httpError(403, 'errors.forbidden');
+  });
+
+  const { db } = app.ctx;
+  app.decorate('userProfiles', await createUserStateCache(db, (userId) => loadUser(db, userId)));
+  app.addHook('onClose', async () => app.userProfiles.close());
+  // A database notification reaches this process a moment after the commit; the user's own next
+  // request must not be faster than that, so whatever a signed-in user changes is dropped here first.
+  app.addHook('onSend', async (request) => {
+    if (request.user && !READ_ONLY_METHODS.has(request.method)) app.userProfiles.forget(request.user.userId);
   });
 });
 

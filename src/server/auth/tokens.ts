@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config';
+import { createExpiringCache } from './expiring-cache';
 
 // RFC 8725: one pinned algorithm, issuer, audience and type checked on every verification.
 const ALGORITHM = 'HS256';
@@ -39,7 +40,14 @@ export async function loadSecret(config: Config): Promise<Uint8Array> {
   }
 }
 
+/** How many verified access tokens are remembered; the least recently used one goes first. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createTokenService(secret: Uint8Array, ttl: number): TokenService {
+  // A token's verification depends only on its bytes, the secret and the clock: a token verified once
+  // stays valid until its exp, so it is not verified again before then. Failures are not remembered.
+  const verified = createExpiringCache<string, AccessClaims>(VERIFIED_CACHE_SIZE);
+
   return {
     ttl,
     async signAccess({ userId, username, isRoot, sessionId }) {
@@ -54,16 +62,21 @@ export function createTokenService(secret: Uint8Array, ttl: number): TokenServic
         .sign(secret);
     },
     async verifyAccess(token) {
+      const known = verified.get(token);
+      if (known) return { ...known };
       try {
         const { payload } = await jwtVerify(token, secret, {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
           audience: AUDIENCE,
           typ: TYPE,
+          requiredClaims: ['exp'],
         });
         const userId = Number(payload.sub);
         if (!Number.isInteger(userId) || typeof payload.username !== 'string' || typeof payload.sid !== 'string') return null;
-        return { userId, username: payload.username, isRoot: payload.root === true, sessionId: payload.sid };
+        const claims = { userId, username: payload.username, isRoot: payload.root === true, sessionId: payload.sid };
+        verified.set(token, claims, (payload.exp as number) * 1000);
+        return { ...claims };
       } catch {
         return null;
       }

@@ -23,10 +23,82 @@ export async function migrate(db: Db): Promise<string[]> {
   return applied;
 }
 
-/** Migrations are plain statements separated by semicolons at line ends; no procedural bodies. */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+/**
+ * Splits a migration into statements at top-level semicolons. Semicolons inside quoted strings,
+ * quoted identifiers, comments and dollar-quoted bodies ($$ … $$, $tag$ … $tag$, as in plpgsql
+ * functions) do not split. Comment-only pieces are dropped.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let start = 0;
+  let hasCode = false;
+  const finish = (end: number) => {
+    if (hasCode) statements.push(sql.slice(start, end).trim());
+    start = end + 1;
+    hasCode = false;
+  };
+  let i = 0;
+  while (i < sql.length) {
+    const char = sql[i];
+    if (char === '-' && sql[i + 1] === '-') {
+      const end = sql.indexOf('\n', i);
+      i = end === -1 ? sql.length : end + 1;
+      continue;
+    }
+    if (char === '/' && sql[i + 1] === '*') {
+      i = skipBlockComment(sql, i);
+      continue;
+    }
+    if (char === ';') {
+      finish(i);
+      i += 1;
+      continue;
+    }
+    if (!/\s/.test(char)) hasCode = true;
+    if (char === "'") i = skipQuoted(sql, i, "'", /[eE]/.test(sql[i - 1] ?? '') && !/\w/.test(sql[i - 2] ?? ''));
+    else if (char === '"') i = skipQuoted(sql, i, '"', false);
+    else if (char === '$') i = skipDollarQuoted(sql, i);
+    else i += 1;
+  }
+  finish(sql.length);
+  return statements;
+}
+
+/** The index after a '…' or "…" literal opened at `open`; a doubled quote (and \x in E'…') escapes. */
+function skipQuoted(sql: string, open: number, quote: string, backslashEscapes: boolean): number {
+  let i = open + 1;
+  while (i < sql.length) {
+    if (backslashEscapes && sql[i] === '\\') i += 2;
+    else if (sql[i] === quote && sql[i + 1] === quote) i += 2;
+    else if (sql[i] === quote) return i + 1;
+    else i += 1;
+  }
+  throw new Error(`unterminated ${quote} literal in a migration`);
+}
+
+/** The index after a $tag$ … $tag$ body opened at `open`, or after the lone `$` (e.g. a $1 parameter). */
+function skipDollarQuoted(sql: string, open: number): number {
+  const tag = /^\$(?:[A-Za-z_][A-Za-z0-9_]*)?\$/.exec(sql.slice(open))?.[0];
+  // A tag may not follow an identifier character: in `a$b$` the dollars belong to the name.
+  if (!tag || /\w/.test(sql[open - 1] ?? '')) return open + 1;
+  const close = sql.indexOf(tag, open + tag.length);
+  if (close === -1) throw new Error(`unterminated ${tag} body in a migration`);
+  return close + tag.length;
+}
+
+/** The index after a block comment opened at `open`; PostgreSQL's block comments nest. */
+function skipBlockComment(sql: string, open: number): number {
+  let depth = 0;
+  let i = open;
+  while (i < sql.length) {
+    if (sql.startsWith('/*', i)) {
+      depth += 1;
+      i += 2;
+    } else if (sql.startsWith('*/', i)) {
+      depth -= 1;
+      i += 2;
+      if (depth === 0) return i;
+    } else i += 1;
+  }
+  throw new Error('unterminated block comment in a migration');
 }

@@ -18,6 +18,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
         fn({ query: async <Row>(sql: string, params: unknown[] = []) => toResult<Row>(await tx.query(sql, params)) }),
       );
     },
+    // In process: a notification reaches the handler before the committing query resolves.
+    listen: (channel, handler) => pg.listen(channel, handler),
     async close() {
       await pg.close();
     },

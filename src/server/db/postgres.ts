@@ -30,8 +30,66 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         client.release();
       }
     },
+    listen: (channel, handler, onInterrupted) => listenOn(connectionString, channel, handler, onInterrupted),
     async close() {
       await pool.end();
     },
+  };
+}
+
+const RECONNECT_DELAY_MS = 1000;
+
+/**
+ * One dedicated connection (not from the pool, whose clients come and go) LISTENs on the channel.
+ * When it fails it is replaced, after a pause, until stopped; onInterrupted hears about the gap.
+ */
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  handler: (payload: string) => void,
+  onInterrupted?: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handler(message.payload ?? '');
+    });
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    client = next;
+  };
+  const lost = (failed: pg.Client) => {
+    if (stopped || client !== failed) return;
+    client = null;
+    void failed.end().catch(() => undefined);
+    onInterrupted?.(false);
+    retry = setTimeout(reconnect, RECONNECT_DELAY_MS);
+  };
+  const reconnect = () => {
+    connect().then(
+      () => (stopped ? void client?.end() : onInterrupted?.(true)),
+      () => {
+        if (!stopped) retry = setTimeout(reconnect, RECONNECT_DELAY_MS);
+      },
+    );
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end();
+    client = null;
   };
 }

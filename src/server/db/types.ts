@@ -12,5 +12,12 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn inside BEGIN/COMMIT on one connection; rolls back when fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on a channel: handler gets each NOTIFY payload, after the notifying transaction
+   * committed. Notifications sent while the listening connection is down are lost, so
+   * onInterrupted (if given) is told `false` when it drops and `true` once it listens again.
+   * Resolves, once listening, to the function that stops.
+   */
+  listen(channel: string, handler: (payload: string) => void, onInterrupted?: (listening: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

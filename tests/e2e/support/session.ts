@@ -40,6 +40,10 @@ export async function apiSession(request: APIRequestContext, username: DemoUser)
   const authorization = { Authorization: `JWT ${accessToken}` };
   return {
     post,
+    /** A signed-in call of any method; the caller checks the answer. */
+    send(method: 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) {
+      return request.fetch(url, { method, data, headers: { 'X-XSRF-TOKEN': xsrf, ...authorization } });
+    },
     async get<T>(url: string): Promise<T> {
       const response = await request.get(url, { headers: authorization });
       expect(response.status(), `GET ${url}: ${await response.text()}`).toBe(200);

@@ -2,36 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../auth/plugin';
 import type { Queryable } from '../../db';
 import { requireServiceAccess } from '../../services/access';
+import type { MenuItem } from '../../../common/api/menu';
 
-interface MenuRow {
-  id: number;
-  parent_id: number | null;
-  item_type: 'link' | 'folder' | 'separator';
-  prefix: string | null;
-  name: string;
-  icon: string | null;
-  link: string | null;
-  link_target: string | null;
-  sort: number;
-  is_root: boolean;
-  params: Record<string, unknown> | null;
-  shortcut: string | null;
-}
-
-export interface MenuItem {
-  id: number;
-  type: MenuRow['item_type'];
-  prefix: string | null;
-  name: string;
-  icon: string | null;
-  link: string | null;
-  link_target: string | null;
-  sort: number;
-  is_root: boolean;
-  params: Record<string, unknown> | null;
-  shortcut: string | null;
-  submenu: MenuItem[];
-}
+/** A menu_items row: the item's own fields, its parent and its kind as stored. */
+type MenuRow = Omit<MenuItem, 'type' | 'submenu'> & { parent_id: number | null; item_type: MenuItem['type'] };
 
 /**
  * The tree of one menu, children sorted by sort. Root-only items (and everything under them) are
@@ -41,7 +15,7 @@ async function loadMenu(
   db: Queryable,
   filter: { menu: 'main' } | { menu: 'client_service'; serviceTypeId: number },
   isRoot: boolean,
-  extraParams: Record<string, unknown> = {},
+  extraParams: Record<string, string | number> = {},
 ): Promise<MenuItem[]> {
   const { rows } = await db.query<MenuRow>(
     `SELECT id, parent_id, item_type, prefix, name, icon, link, link_target, sort, is_root, params, shortcut
@@ -50,10 +24,10 @@ async function loadMenu(
       ORDER BY sort, id`,
     [filter.menu, filter.menu === 'client_service' ? filter.serviceTypeId : null, isRoot],
   );
-  const children = new Map<number | null, MenuRow[]>();
+  const children = new Map<MenuItem['id'] | null, MenuRow[]>();
   for (const row of rows) children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row]);
-  const build = (parentId: number | null): MenuItem[] =>
-    (children.get(parentId) ?? []).map(({ parent_id: _, item_type, params, ...item }) => ({
+  const build = (parentId: MenuItem['id'] | null): MenuItem[] =>
+    (children.get(parentId) ?? []).map(({ parent_id: _, item_type, params, ...item }): MenuItem => ({
       ...item,
       type: item_type,
       params: item.prefix && Object.keys(extraParams).length > 0 ? { ...params, ...extraParams } : params,

@@ -4,36 +4,8 @@ import { validateProfile } from '../../../common/validation/profile';
 import { currentUser } from '../../auth/plugin';
 import type { Queryable } from '../../db';
 import { assertValidForm, httpError } from '../../http/errors';
-import { ACCEPTED_ALL_REGULATIONS } from '../regulations/in-force';
 import { createImageStore } from './image-store';
-
-interface UserRow {
-  id: number;
-  username: string;
-  name: string;
-  surname: string;
-  phone: string | null;
-  email: string;
-  avatar_file: string | null;
-  is_password_valid: boolean;
-  is_regulations: boolean;
-  is_root: boolean;
-}
-
-const avatarUri = (file: string | null) => (file ? `/api/avatars/${file}` : null);
-
-/** The GET /api/user body; 401 when the token's user no longer exists. */
-async function loadUser(db: Queryable, userId: number) {
-  const { rows } = await db.query<UserRow>(
-    `SELECT id, username, name, surname, phone, email, avatar_file, is_password_valid, is_root,
-            ${ACCEPTED_ALL_REGULATIONS} AS is_regulations
-       FROM users WHERE id = $1`,
-    [userId],
-  );
-  if (!rows[0]) throw httpError(401, 'errors.unauthorized');
-  const { avatar_file, ...user } = rows[0];
-  return { ...user, avatar_uri: avatarUri(avatar_file) };
-}
+import { avatarUri, loadUser } from './profile';
 
 /** Points the user at another avatar file (or none); returns the file it replaced, for removal. */
 async function replaceAvatar(db: Queryable, userId: number, file: string | null): Promise<{ previous: string | null }> {
@@ -53,7 +25,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
   const avatars = createImageStore(path.join(config.dataDir, 'avatars'));
 
-  app.get('/user', { onRequest: app.authenticate }, async (request) => loadUser(db, currentUser(request).userId));
+  app.get('/user', { onRequest: app.authenticate }, async (request) => app.userProfiles.get(currentUser(request).userId));
 
   app.put<{ Body: { name?: string | null; surname?: string | null; phone?: string | null } }>(
     '/user',

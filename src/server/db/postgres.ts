@@ -7,6 +7,9 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 export async function openPostgres(connectionString: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle client can be cut off by the server (restart, DROP DATABASE ... FORCE); the pool replaces
+  // it on the next query, so the error is only worth a log line, never a crash.
+  pool.on('error', (error) => console.warn(`PostgreSQL idle client: ${error.message}`));
   await pool.query('SELECT 1');
   const run = async <Row>(client: Pick<pg.Pool, 'query'>, sql: string, params: unknown[] = []): Promise<QueryResult<Row>> => {
     const r = await client.query(sql, params);

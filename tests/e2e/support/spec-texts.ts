@@ -27,4 +27,5 @@ export const specTexts = {
   senderFromNameRequired: 'Nazwa nadawcy jest wymagana.',
   senderEmailInvalid: 'Adres e-mail jest nieprawidłowy.',
   newsCategoryNameRequired: 'Nazwa kategorii jest wymagana.',
+  testMessageSent: 'Sprawdź skrzynkę mailową.',
 } as const;

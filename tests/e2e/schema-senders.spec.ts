@@ -1,0 +1,120 @@
+import { text } from './support/catalogue';
+import { saveButton, toasts } from './support/schema-screens';
+import { pageHeading } from './support/session';
+import { expect, test } from './support/signed-in';
+import type { Page } from './support/test';
+import { specTexts } from './support/spec-texts';
+
+const TITLE = 'resources.senders_config.title';
+const field = (page: Page, name: string) => page.getByRole('main').getByLabel(text(`resources.senders_config.fields.${name}`), { exact: true });
+
+interface SenderCase {
+  typeKey: string;
+  /** What the user types, by field; write-only fields (secrets) must not show on the preview. */
+  values: Record<string, string>;
+  secrets: string[];
+  /** A value one field refuses first, with the Polish message. */
+  refused: { field: string; value: string; message: string };
+}
+
+const cases: SenderCase[] = [
+  {
+    typeKey: 'resources.senders_config.types.product',
+    values: { from: 'newsletter', from_name: 'Firma Kowalski' },
+    secrets: [],
+    refused: { field: 'from', value: 'newsletter@kowalski.example.com', message: text('validation.senders_config.from_local_part') },
+  },
+  {
+    typeKey: 'resources.senders_config.types.smtp',
+    values: {
+      smtp_host: 'smtp.kowalski.example.com',
+      smtp_port: '587',
+      smtp_user: 'nadawca@kowalski.example.com',
+      smtp_password: 'Haslo-Smtp-2026',
+      from: 'newsletter@kowalski.example.com',
+      from_name: 'Firma Kowalski SMTP',
+    },
+    secrets: ['smtp_password'],
+    refused: { field: 'smtp_user', value: 'nadawca', message: specTexts.senderEmailInvalid },
+  },
+  {
+    typeKey: 'resources.senders_config.types.email_labs',
+    values: {
+      api_host: 'https://api.emaillabs.example.com',
+      api_key: 'klucz-api-2026',
+      api_secret: 'sekret-api-2026',
+      smtp_account: '1.kowalski.smtp',
+      from: 'newsletter@kowalski.example.com',
+      from_name: 'Firma Kowalski EmailLabs',
+    },
+    secrets: ['api_key', 'api_secret'],
+    refused: { field: 'api_host', value: 'nie adres', message: text('validation.senders_config.api_host_invalid') },
+  },
+];
+
+test.describe('the sender config', () => {
+  for (const senderCase of cases) {
+    test(`saves the ${text(senderCase.typeKey)} type and shows its preview`, async ({ page, services }) => {
+      const formPath = `/usluga/${services.newsletter}/konfiguracja/metody_wysylki`;
+      await page.goto(formPath);
+      await expect(pageHeading(page)).toHaveText(text(TITLE));
+      await field(page, 'config_type_id').click();
+      await page.getByRole('option', { name: text(senderCase.typeKey), exact: true }).click();
+
+      // The type's own fields appear; a wrong value is refused with its Polish message and the toast.
+      for (const [name, value] of Object.entries(senderCase.values)) await field(page, name).fill(value);
+      const refusedField = field(page, senderCase.refused.field);
+      await refusedField.fill(senderCase.refused.value);
+      await saveButton(page).click();
+      await expect(page.getByRole('main').getByText(senderCase.refused.message, { exact: true })).toBeVisible();
+      await expect(refusedField).toHaveAttribute('aria-invalid', 'true');
+      await expect(toasts(page).getByRole('alert').filter({ hasText: specTexts.invalidForm })).toBeVisible();
+      await expect(page).toHaveURL(formPath);
+
+      await refusedField.fill(senderCase.values[senderCase.refused.field]);
+      await saveButton(page).click();
+      await expect(toasts(page).getByText(text('resources.senders_config.messages.updated'))).toBeVisible();
+      await expect(page).toHaveURL(`${formPath}/szczegoly`);
+      await expect(pageHeading(page)).toHaveText(text('app.schema.heading.show', { title: text(TITLE) }));
+
+      const details = page.getByRole('main').locator('dl');
+      await expect(details).toContainText(text(senderCase.typeKey));
+      for (const [name, value] of Object.entries(senderCase.values)) {
+        if (senderCase.secrets.includes(name)) await expect(details).not.toContainText(value);
+        else await expect(details).toContainText(value);
+      }
+
+      // Back on the form, the stored type and values come back; secrets stay empty and may stay so.
+      await page.getByRole('main').getByRole('link', { name: text('ra.action.edit'), exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${formPath}/\\d+/edytuj$`));
+      await expect(field(page, 'config_type_id')).toHaveText(text(senderCase.typeKey));
+      for (const [name, value] of Object.entries(senderCase.values)) await expect(field(page, name)).toHaveValue(senderCase.secrets.includes(name) ? '' : value);
+    });
+  }
+
+  test('requires a sender name', async ({ page, services }) => {
+    await page.goto(`/usluga/${services.newsletter}/konfiguracja/metody_wysylki`);
+    await expect(field(page, 'from_name')).toBeVisible();
+    await field(page, 'from_name').fill('');
+    await saveButton(page).click();
+    await expect(page.getByRole('main').getByText(specTexts.senderFromNameRequired, { exact: true })).toBeVisible();
+    await expect(toasts(page).getByRole('alert').filter({ hasText: specTexts.invalidForm })).toBeVisible();
+  });
+
+  test('the product type sends a test message from the saved config', async ({ page, services }) => {
+    const formPath = `/usluga/${services.newsletter}/konfiguracja/metody_wysylki`;
+    await page.goto(formPath);
+    await field(page, 'config_type_id').click();
+    await page.getByRole('option', { name: text('resources.senders_config.types.product'), exact: true }).click();
+    await field(page, 'from').fill('powiadomienia');
+    await field(page, 'from_name').fill('Firma Kowalski');
+    await saveButton(page).click();
+    await expect(page).toHaveURL(`${formPath}/szczegoly`);
+
+    await page.goto(formPath);
+    const sendTest = page.getByRole('main').getByRole('button', { name: text('resources.senders_config.actions.test') });
+    await expect(sendTest).toBeEnabled();
+    await sendTest.click();
+    await expect(toasts(page).getByText(specTexts.testMessageSent, { exact: true })).toBeVisible();
+  });
+});

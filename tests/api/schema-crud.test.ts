@@ -274,7 +274,7 @@ describe('limits (SPEC 7 /limits)', () => {
       { prefix: daily, limit: null, usage: 0, remaining: 0 },
       { prefix: monthly, limit: null, usage: 0, remaining: 0 },
     ]);
-    const saved = await call('PUT', base(), klient, { [daily]: 100, [monthly]: 2000 });
+    const saved = await call('PUT', base(), admin, { [daily]: 100, [monthly]: 2000 });
     expect(saved.statusCode).toBe(200);
     expect((await call('GET', `${base()}/current`, klient)).json()).toMatchObject({ [daily]: 100, [monthly]: 2000 });
     await test.ctx.db.query('INSERT INTO service_limit_usage (client_service_id, prefix, usage) VALUES ($1, $2, 30)', [newsletter, daily]);
@@ -285,8 +285,15 @@ describe('limits (SPEC 7 /limits)', () => {
     expect((await call('OPTIONS', base(), klient)).json().schema.required).toEqual([daily, monthly]);
   });
 
+  it('lets the service read its limits but only the provider (root) change them', async () => {
+    const refused = await call('PUT', base(), klient, { [daily]: 1_000_000, [monthly]: 1_000_000 });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: 'Brak dostępu.' });
+    expect((await call('GET', `${base()}/current`, klient)).json()).not.toMatchObject({ [daily]: 1_000_000 });
+  });
+
   it('answers 400 with the Polish messages', async () => {
-    const response = await call('PUT', base(), klient, { [daily]: -1 });
+    const response = await call('PUT', base(), admin, { [daily]: -1 });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({
       [daily]: 'Dobowy limit wysyłek powinien być liczbą całkowitą większą lub równą 0.',

@@ -20,7 +20,7 @@ beforeAll(async () => {
     { url: `/api/client_service/${site}/module/news_categories`, token: klient },
     { url: `/api/client_service/${site}/upload/news_categories`, token: klient },
     { url: `/api/client_service/${newsletter}/module/senders/configs`, token: klient },
-    { url: `/api/client_service/${newsletter}/limits`, token: klient },
+    { url: `/api/client_service/${newsletter}/limits`, token: admin },
     { url: '/api/content', token: admin },
   ];
 });

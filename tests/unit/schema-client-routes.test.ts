@@ -59,6 +59,9 @@ describe('the schema route table', () => {
     });
     expect(route('service_configuration_senders_config_edit').path).toBe('/usluga/:service_id/konfiguracja/metody_wysylki/:method_id/edytuj');
     expect(route('service_admin_limits')).toMatchObject({ path: '/usluga/:service_id/admin/limity', view: 'edit', parent: 'service_dashboard' });
+    // Only the provider sets sending limits (x-admin writeRole root), so their form is for root users.
+    expect(route('service_admin_limits').rootOnly).toBe(true);
+    expect(route('service_configuration_tags_edit').rootOnly).toBeUndefined();
     const senders = clientRegistry.byResource('senders_config')!;
     expect(isFormView(senders, 'list')).toBe(true);
     expect(isFormView(clientRegistry.byResource('tags')!, 'list')).toBe(false);

@@ -35,7 +35,7 @@ export function moduleRoutes(module: ModuleSchema): SchemaRouteMeta[] {
       parent: isHome || !home ? scopeParent[admin.scope] : routeName(admin, home),
       ...(isHome || !home ? {} : { activePrefix: routeName(admin, home) }),
       ...(admin.scope === 'service' ? { module: admin.module } : {}),
-      ...(admin.scope === 'admin' ? { rootOnly: true } : {}),
+      ...(admin.scope === 'admin' || (admin.writeRole === 'root' && (view === 'create' || view === 'edit')) ? { rootOnly: true } : {}),
       access: 'authenticated',
       resource: admin.resource,
       view,

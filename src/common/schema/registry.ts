@@ -133,6 +133,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     list,
     files,
     ...(given.featureFlag ? { featureFlag: identifier(source, 'featureFlag', given.featureFlag) } : {}),
+    ...(given.writeRole === undefined ? {} : { writeRole: given.writeRole === 'root' ? 'root' : fail(source, 'writeRole must be "root"') }),
     redirect: given.redirect ?? { view: 'list' },
     messages: given.messages ?? {},
     actions,

@@ -140,6 +140,8 @@ export interface AdminBlock {
   files: Record<string, AdminFile>;
   /** The service must have this flag (client_service_flags), otherwise 404. */
   featureFlag?: string;
+  /** 'root': only root users create, change or delete (e.g. the sending limits the provider sets); service users may read. */
+  writeRole?: 'root';
   redirect: AdminRedirect;
   messages: AdminMessages;
   actions: AdminAction[];

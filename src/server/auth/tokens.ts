@@ -63,7 +63,7 @@ export function createTokenService(secret: Uint8Array, ttl: number): TokenServic
     },
     async verifyAccess(token) {
       const known = verified.get(token);
-      if (known && false) return { ...known };
+      if (known) return { ...known };
       try {
         const { payload } = await jwtVerify(token, secret, {
           algorithms: [ALGORITHM],

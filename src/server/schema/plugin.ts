@@ -74,9 +74,10 @@ export class ModuleRoutes {
   }
 
   /** Tenant and permission check of every call; returns whose records the call may touch. */
-  async owner(request: FastifyRequest): Promise<Owner> {
+  async owner(request: FastifyRequest, purpose: 'read' | 'write' = 'read'): Promise<Owner> {
     const user = currentUser(request);
     const { admin } = this.module;
+    if (purpose === 'write' && admin.writeRole === 'root' && !user.isRoot) throw httpError(403, 'errors.forbidden');
     if (admin.scope === 'admin') return { serviceId: null, userId: null };
     if (admin.scope === 'user') return { serviceId: null, userId: user.userId };
     const access = await requireServiceAccess(this.db, request, (request.params as Params).service_id, admin.module);
@@ -153,7 +154,7 @@ export class ModuleRoutes {
   }
 
   async create(request: FastifyRequest): Promise<Record<string, unknown>> {
-    const owner = await this.owner(request);
+    const owner = await this.owner(request, 'write');
     const { body, files } = await readBody(request, this.module, this.app.ctx.config.dataDir);
     return this.withFiles(files, async (stored) => {
       const values = this.values(body, null);
@@ -163,7 +164,7 @@ export class ModuleRoutes {
   }
 
   async update(request: FastifyRequest): Promise<Record<string, unknown>> {
-    const owner = await this.owner(request);
+    const owner = await this.owner(request, 'write');
     const id = this.recordId((request.params as Params).id);
     const existing = await this.store.get(this.db, owner, id, 0);
     if (!existing) throw httpError(404, 'errors.not_found');
@@ -180,7 +181,7 @@ export class ModuleRoutes {
 
   /** Singletons: creates the owner's record or replaces it. */
   async save(request: FastifyRequest): Promise<Record<string, unknown>> {
-    const owner = await this.owner(request);
+    const owner = await this.owner(request, 'write');
     const existing = await this.store.first(this.db, owner);
     const { body, files } = await readBody(request, this.module, this.app.ctx.config.dataDir);
     const saved = await this.withFiles(files, async (stored) => {
@@ -193,14 +194,14 @@ export class ModuleRoutes {
   }
 
   async remove(request: FastifyRequest): Promise<void> {
-    const owner = await this.owner(request);
+    const owner = await this.owner(request, 'write');
     const removed = await this.store.remove(this.db, owner, this.recordId((request.params as Params).id));
     if (!removed) throw httpError(404, 'errors.not_found');
     for (const [field, name] of Object.entries(removed.files)) await this.deleteFile(field, name);
   }
 
   async removeFile(request: FastifyRequest, field: string): Promise<void> {
-    const owner = await this.owner(request);
+    const owner = await this.owner(request, 'write');
     const id = this.recordId((request.params as Params).id);
     const existing = await this.store.get(this.db, owner, id, 0);
     if (!existing) throw httpError(404, 'errors.not_found');

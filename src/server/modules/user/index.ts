@@ -25,7 +25,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
   const avatars = createImageStore(path.join(config.dataDir, 'avatars'));
 
-  app.get('/user', { onRequest: app.authenticate }, async (request) => loadUser(db, currentUser(request).userId));
+  app.get('/user', { onRequest: app.authenticate }, async (request) => app.userProfiles.get(currentUser(request).userId));
 
   app.put<{ Body: { name?: string | null; surname?: string | null; phone?: string | null } }>(
     '/user',

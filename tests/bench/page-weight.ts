@@ -7,14 +7,30 @@ import { submitLogin } from '../e2e/support/session';
 /** Code that must stay out of the first screens (DESIGN.md: route-level splitting). */
 const heavyLibraries = {
   RJSF: /rjsf-field|ui:widget/,
-  ajv: /ajv implementation error|ajv-validator/,
+  // ajv's own errors, or the validators it compiled ahead (their default messages).
+  ajv: /ajv implementation error|ajv-validator|must have required property/,
   charts: /MuiCharts/,
 } as const;
 
 export type HeavyLibrary = keyof typeof heavyLibraries;
 
+/** A route to weigh: what a first visit to it downloads. */
+export interface WeighedRoute {
+  name: string;
+  path: string;
+  /** Visited signed in (as the bench's user); otherwise signed out. */
+  signedIn: boolean;
+  /** The route shows a schema form: the only kind of screen whose own code may be RJSF and ajv. */
+  showsForm: boolean;
+  /**
+   * Lets the app prefetch other routes' code, as it does on 4g without the data saver (SPEC 2);
+   * otherwise the data saver is on and only the route's own code loads.
+   */
+  prefetch: boolean;
+}
+
 export interface PageWeight {
-  page: string;
+  route: WeighedRoute;
   jsFiles: number;
   jsGzipBytes: number;
   cssFiles: number;
@@ -27,7 +43,7 @@ export interface PageWeight {
  * Loads a page in a fresh browser context (empty cache) and adds up, gzipped, every JS and CSS
  * response it receives until the network is idle: what a first visit really downloads.
  */
-async function weighPage(context: BrowserContext, name: string, url: string, expectedPath: string): Promise<PageWeight> {
+async function weighPage(context: BrowserContext, route: WeighedRoute): Promise<PageWeight> {
   const page = await context.newPage();
   const bodies = new Map<string, { kind: 'js' | 'css'; body: Buffer }>();
   const pending: Promise<void>[] = [];
@@ -41,11 +57,11 @@ async function weighPage(context: BrowserContext, name: string, url: string, exp
     );
   };
   page.on('response', record);
-  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.goto(route.path, { waitUntil: 'networkidle' });
   page.off('response', record);
   await Promise.all(pending);
   const landedOn = new URL(page.url()).pathname;
-  if (landedOn !== expectedPath) throw new Error(`${name}: expected ${expectedPath}, the browser is on ${landedOn}`);
+  if (landedOn !== route.path) throw new Error(`${route.name}: expected ${route.path}, the browser is on ${landedOn}`);
   await page.close();
 
   const files = [...bodies.values()];
@@ -55,7 +71,7 @@ async function weighPage(context: BrowserContext, name: string, url: string, exp
     .filter(([, file]) => file.kind === 'js')
     .map(([fileUrl, file]) => ({ file: new URL(fileUrl).pathname, source: file.body.toString('utf8') }));
   return {
-    page: name,
+    route,
     jsFiles: files.filter((file) => file.kind === 'js').length,
     jsGzipBytes: gzipped('js'),
     cssFiles: files.filter((file) => file.kind === 'css').length,
@@ -66,17 +82,17 @@ async function weighPage(context: BrowserContext, name: string, url: string, exp
   };
 }
 
-/**
- * The weight of the login page, and of the dashboard opened directly by a signed-in user: without
- * and with the route prefetching that a fast connection triggers.
- */
-export async function measurePageWeights(baseUrl: string, username: string): Promise<PageWeight[]> {
+/** Whether a route's own code breaks the rule that only form screens carry RJSF and ajv. */
+export function carriesFormCodeOutOfPlace(weight: PageWeight): boolean {
+  return !weight.route.showsForm && !weight.route.prefetch && weight.heavyCode.some((code) => code.library === 'RJSF' || code.library === 'ajv');
+}
+
+/** Weighs each route in a fresh browser context (empty cache), signed in through the login page once for all. */
+export async function measurePageWeights(baseUrl: string, username: string, routes: readonly WeighedRoute[]): Promise<PageWeight[]> {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const loginContext = await browser.newContext({ baseURL: baseUrl });
     await keepOffline(loginContext, baseUrl);
-    const login = await weighPage(loginContext, 'login (/logowanie)', '/logowanie', '/logowanie');
-
     const page = await loginContext.newPage();
     await page.goto('/logowanie');
     await submitLogin(page, username);
@@ -84,21 +100,17 @@ export async function measurePageWeights(baseUrl: string, username: string): Pro
     const signedIn = await loginContext.storageState();
     await loginContext.close();
 
-    const weighDashboard = async (name: string, dataSaver: boolean) => {
-      const context = await browser.newContext({ baseURL: baseUrl, storageState: signedIn });
+    const weights: PageWeight[] = [];
+    for (const route of routes) {
+      const context = await browser.newContext({ baseURL: baseUrl, ...(route.signedIn ? { storageState: signedIn } : {}) });
       await keepOffline(context, baseUrl);
-      // The app prefetches route code only on 4g without the data saver (SPEC 2): with the saver on,
-      // only what the dashboard itself needs is loaded.
-      if (dataSaver) await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: '4g', saveData: true } }));
-      const weight = await weighPage(context, name, '/', '/');
+      if (!route.prefetch) {
+        await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: '4g', saveData: true } }));
+      }
+      weights.push(await weighPage(context, route));
       await context.close();
-      return weight;
-    };
-    return [
-      login,
-      await weighDashboard('dashboard (/), data saver', true),
-      await weighDashboard('dashboard (/), 4g + prefetch', false),
-    ];
+    }
+    return weights;
   } finally {
     await browser.close();
   }

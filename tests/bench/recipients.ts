@@ -1,8 +1,7 @@
 /**
  * Recipients list under load (issue 3): 100,000 recipients in one service of a fresh embedded
- * database, page 2,000 of 25 (OFFSET 49,975) with a tag filter, 20 connections. Prints the
- * first (uncached) answer time, requests/s and p50/p95/p99. Environment: BENCH_PORT (3330),
- * BENCH_SECONDS (10).
+ * database, page 2,000 of 25 (OFFSET 49,975) with a tag filter, 20 connections. Run by `npm run
+ * bench` (run.ts), which prints the figures.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,17 +12,25 @@ import { loadConfig } from '../../src/server/config';
 import { closeContext, createContext } from '../../src/server/context';
 import { seedDemoData } from '../../src/server/db/seed';
 import { E2E_PASSWORD } from '../e2e/support/credentials';
-import { loadEndpoint } from './api-load';
-import { signInThroughApi } from './server';
+import { type LoadResult, loadEndpoint } from './api-load';
+import { signInThroughApi, waitUntilListening } from './server';
 
-const RECIPIENTS = 100_000;
-const PAGE = 2_000;
-const PER_PAGE = 25;
+export const RECIPIENTS = 100_000;
+export const RECIPIENTS_PAGE = 2_000;
+export const RECIPIENTS_PER_PAGE = 25;
+export const RECIPIENTS_CONNECTIONS = 20;
 const TAG = 'newsletter';
-const TARGET_P95_MS = 25;
-const port = Number(process.env.BENCH_PORT ?? 3330);
-const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const root = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface RecipientsResult {
+  /** The request loaded, from the API path on. */
+  path: string;
+  /** Recipients carrying the tag (the filtered list's pagination.total). */
+  total: number;
+  /** The first answer, before the database has the pages in memory. */
+  firstMs: number;
+  load: LoadResult;
+}
 
 /** Seeds the demo data and the recipients straight into the database the server will open. */
 async function seed(dataDir: string): Promise<number> {
@@ -50,49 +57,58 @@ async function seed(dataDir: string): Promise<number> {
   }
 }
 
-async function startServer(dataDir: string) {
+/** The API alone (no SPA) on the seeded directory, in a child process as in production. */
+async function startApiServer(dataDir: string, port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SERVE_CLIENT: 'false', PANEL_DEMO_PASSWORD: E2E_PASSWORD },
     stdio: 'ignore',
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    if (await fetch(`${baseUrl}/api/xsrf`).then((r) => r.ok, () => false)) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    baseUrl,
-    stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))),
+  const killServer = () => child.kill('SIGTERM');
+  process.once('exit', killServer);
+  const stop = () => {
+    process.off('exit', killServer);
+    return new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM'))));
   };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilListening(child, `${baseUrl}/api/xsrf`, 180_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'panel-bench-recipients-'));
-try {
-  console.log(`Seeding ${RECIPIENTS.toLocaleString('pl-PL')} recipients into a fresh embedded database…`);
-  const serviceId = await seed(dataDir);
-  const server = await startServer(dataDir);
+/** Seeds a fresh embedded database with the recipients, starts the API on it and loads the tag-filtered page. */
+export async function measureRecipients(options: { port: number; durationSeconds: number; log(line: string): void }): Promise<RecipientsResult> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'panel-bench-recipients-'));
   try {
-    const token = await signInThroughApi(server.baseUrl, 'klient');
-    const url = `${server.baseUrl}/api/client_service/${serviceId}/module/recipients?page=${PAGE}&per_page=${PER_PAGE}&tag=${TAG}`;
-    const headers = { authorization: `JWT ${token}` };
-    const started = performance.now();
-    const first = await fetch(url, { headers });
-    const firstMs = performance.now() - started;
-    const body = (await first.json()) as { data: unknown[]; pagination: { total: number } };
-    if (first.status !== 200 || body.data.length !== PER_PAGE) throw new Error(`unexpected answer ${first.status}: ${JSON.stringify(body).slice(0, 200)}`);
-
-    console.log(`Loading the list for ${durationSeconds} s at 20 connections…`);
-    const load = await loadEndpoint(url, headers, { connections: 20, durationSeconds, warmupSeconds: 2 });
-    console.log(`\nGET …/module/recipients?page=${PAGE}&per_page=${PER_PAGE}&tag=${TAG} (total ${body.pagination.total}), embedded database`);
-    console.log(`first answer (uncached): ${firstMs.toFixed(1)} ms`);
-    console.log(`requests/s: ${load.requestsPerSecond.toFixed(0)}  p50: ${load.p50Ms.toFixed(2)} ms  p95: ${load.p95Ms.toFixed(2)} ms  p99: ${load.p99Ms.toFixed(2)} ms  failed: ${load.failed}`);
-    console.log(`p95 target ≤ ${TARGET_P95_MS} ms: ${load.p95Ms <= TARGET_P95_MS && load.failed === 0 ? 'ok' : 'OVER TARGET'}`);
-    if (load.failed > 0 || load.p95Ms > TARGET_P95_MS) process.exitCode = 1;
+    options.log(`Seeding ${RECIPIENTS.toLocaleString('pl-PL')} recipients into a fresh embedded database…`);
+    const serviceId = await seed(dataDir);
+    const server = await startApiServer(dataDir, options.port);
+    try {
+      const token = await signInThroughApi(server.baseUrl, 'klient');
+      const apiPath = `/api/client_service/${serviceId}/module/recipients?page=${RECIPIENTS_PAGE}&per_page=${RECIPIENTS_PER_PAGE}&tag=${TAG}`;
+      const headers = { authorization: `JWT ${token}` };
+      const started = performance.now();
+      const first = await fetch(`${server.baseUrl}${apiPath}`, { headers });
+      const firstMs = performance.now() - started;
+      const body = (await first.json()) as { data: unknown[]; pagination: { total: number } };
+      if (first.status !== 200 || body.data.length !== RECIPIENTS_PER_PAGE) {
+        throw new Error(`unexpected answer ${first.status}: ${JSON.stringify(body).slice(0, 200)}`);
+      }
+      options.log(`Loading the recipients page for ${options.durationSeconds} s at ${RECIPIENTS_CONNECTIONS} connections…`);
+      const load = await loadEndpoint(`${server.baseUrl}${apiPath}`, headers, {
+        connections: RECIPIENTS_CONNECTIONS,
+        durationSeconds: options.durationSeconds,
+        warmupSeconds: 2,
+      });
+      return { path: apiPath, total: body.pagination.total, firstMs, load };
+    } finally {
+      await server.stop();
+    }
   } finally {
-    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
   }
-} finally {
-  await rm(dataDir, { recursive: true, force: true });
 }

@@ -45,7 +45,7 @@ export async function startServer(port: number): Promise<RunningServer> {
   return { baseUrl, stop };
 }
 
-async function waitUntilListening(child: ChildProcess, url: string, timeoutMs: number): Promise<void> {
+export async function waitUntilListening(child: ChildProcess, url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`exited with code ${child.exitCode}`);
@@ -81,4 +81,14 @@ export async function signInThroughApi(baseUrl: string, username: string): Promi
   });
   if (response.status !== 200) throw new Error(`sign-in as ${username}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** The id of the user's first service of a type (by its shortcut, e.g. 'newsletter'). */
+export async function serviceIdOfType(baseUrl: string, token: string, shortcut: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/user/client_service?per_page=100`, { headers: { authorization: `JWT ${token}` } });
+  if (response.status !== 200) throw new Error(`GET /api/user/client_service: ${response.status} ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { service_id: number; service_type: { shortcut: string } }[] };
+  const service = data.find((candidate) => candidate.service_type.shortcut === shortcut);
+  if (!service) throw new Error(`the bench user has no ${shortcut} service`);
+  return service.service_id;
 }

@@ -1,13 +1,12 @@
-import { request as apiRequest } from '@playwright/test';
 import { text } from './support/catalogue';
 import { confirmDialog, openFromServiceMenu, recordRow, recordTable, saveButton, toasts, uniqueName } from './support/schema-screens';
-import { apiSession, pageHeading } from './support/session';
+import { pageHeading } from './support/session';
 import { expect, test } from './support/signed-in';
 import { specTexts } from './support/spec-texts';
 
 const TITLE = 'resources.recipients.title';
 
-test('klient adds a recipient with tags, finds it by search and by tag, and deletes it', async ({ page, services, workerBaseURL }) => {
+test('klient adds a recipient with tags, finds it by search and by tag, and deletes it', async ({ page, services, klientApi }) => {
   const run = uniqueName('').trim();
   const tag = `vip-${run}`;
   const name = `Anna Testowa ${run}`;
@@ -16,12 +15,9 @@ test('klient adds a recipient with tags, finds it by search and by tag, and dele
   const listPath = `/usluga/${services.newsletter}/konfiguracja/odbiorcy`;
 
   // The tag filter offers the service's tags; a second recipient without the tag shows the filter narrowing.
-  const request = await apiRequest.newContext({ baseURL: workerBaseURL });
-  const klient = await apiSession(request, 'klient');
   const apiBase = `/api/client_service/${services.newsletter}/module`;
-  expect((await klient.send('POST', `${apiBase}/tags`, { name: tag })).status()).toBe(201);
-  expect((await klient.send('POST', `${apiBase}/recipients`, { name: other, email: `bartosz.${run}@example.com`, tags: [] })).status()).toBe(201);
-  await request.dispose();
+  expect((await klientApi.send('POST', `${apiBase}/tags`, { name: tag })).status()).toBe(201);
+  expect((await klientApi.send('POST', `${apiBase}/recipients`, { name: other, email: `bartosz.${run}@example.com`, tags: [] })).status()).toBe(201);
 
   await openFromServiceMenu(page, services.newsletter, 'demo.menu.service_recipients');
   await expect(page).toHaveURL(listPath);

@@ -6,7 +6,10 @@ import type { Page } from './support/test';
 import { specTexts } from './support/spec-texts';
 
 const TITLE = 'resources.senders_config.title';
-const field = (page: Page, name: string) => page.getByRole('main').getByLabel(text(`resources.senders_config.fields.${name}`), { exact: true });
+const roles: Record<string, 'combobox' | 'spinbutton'> = { config_type_id: 'combobox', smtp_port: 'spinbutton' };
+/** A field of the form by its label (secrets are password boxes, which are text boxes too). */
+const field = (page: Page, name: string) =>
+  page.getByRole('main').getByRole(roles[name] ?? 'textbox', { name: text(`resources.senders_config.fields.${name}`), exact: true });
 
 interface SenderCase {
   typeKey: string;

@@ -30,11 +30,16 @@ export function useModulePermission(module: ModuleSchema, serviceId: string | un
   const navigate = useNavigate();
   const query = useQuery({
     queryKey: [SERVICE_STATE_KEY, 'module_permission', serviceId, module.admin.module],
+    // A refusal is this check's answer, not a failure: the query cache's own 403 handling would leave
+    // for the 403 screen before the toast below is shown.
     queryFn: ({ signal }) =>
       api<{ allowed: boolean }>(
         `/user/permissions/client_service/${encodeURIComponent(serviceId ?? '')}/module/${encodeURIComponent(module.admin.module)}`,
         { signal },
-      ),
+      ).catch((error: unknown) => {
+        if (isApiError(error, 403)) return { allowed: false };
+        throw error;
+      }),
     enabled: needed,
     retry: false,
     staleTime: 60_000,

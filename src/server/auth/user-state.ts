@@ -5,7 +5,7 @@ import { createExpiringCache } from './expiring-cache';
 export const USER_CHANGED_CHANNEL = 'panel_user_changed';
 const EVERY_USER = '*';
 
-/** Regulations come into force by time passing, which notifies nobody: entries are reloaded anyway. */
+/** A safety net: an entry is reloaded after this even if no change and no regulation boundary came. */
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 

@@ -1,18 +1,18 @@
-import { type Page, expect } from '@playwright/test';
+import { type Locator, type Page, expect } from '@playwright/test';
 import { text } from './catalogue';
 
-/** A PNG drawn by the browser's canvas: a small image of one colour, as a user's photo would be. */
-export async function pngImage(page: Page, name: string, colour: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const dataUrl = await page.evaluate((fill) => {
+/** A PNG drawn by the browser's canvas: a small image of one colour and size, as a user's photo would be. */
+export async function pngImage(page: Page, image: { name: string; colour: string; width: number; height: number }) {
+  const dataUrl = await page.evaluate(({ colour, width, height }) => {
     const canvas = document.createElement('canvas');
-    canvas.width = 16;
-    canvas.height = 12;
+    canvas.width = width;
+    canvas.height = height;
     const context = canvas.getContext('2d')!;
-    context.fillStyle = fill;
-    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.fillStyle = colour;
+    context.fillRect(0, 0, width, height);
     return canvas.toDataURL('image/png');
-  }, colour);
-  return { name, mimeType: 'image/png', buffer: Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64') };
+  }, image);
+  return { name: image.name, mimeType: 'image/png', buffer: Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64') };
 }
 
 /** A name no other test (nor an earlier try of this one) has used, for records the test creates. */
@@ -20,15 +20,20 @@ export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 }
 
-/** Opens a screen of the current service through the sidebar's Configuration folder, as a user does. */
-export async function openFromServiceMenu(page: Page, serviceId: number, entryKey: string): Promise<void> {
-  await page.goto(`/usluga/${serviceId}`);
+/** An entry of the service menu's Configuration folder, the folder opened first (the sidebar may have opened it already). */
+export async function configurationEntry(page: Page, entryKey: string): Promise<Locator> {
   const sidebar = page.getByRole('navigation', { name: text('app.layout.menu_label') });
   const folder = sidebar.getByRole('button', { name: text('demo.menu.service_configuration'), exact: true });
-  // The folder may already be open (the sidebar opens the one holding the current screen).
   await expect(folder).toBeVisible();
   if ((await folder.getAttribute('aria-expanded')) !== 'true') await folder.click();
-  await sidebar.getByRole('link', { name: text(entryKey), exact: true }).click();
+  await expect(folder).toHaveAttribute('aria-expanded', 'true');
+  return sidebar.getByRole('link', { name: text(entryKey), exact: true });
+}
+
+/** Opens a screen of a service through its sidebar menu, as a user does, from the service's dashboard. */
+export async function openFromServiceMenu(page: Page, serviceId: number, entryKey: string): Promise<void> {
+  await page.goto(`/usluga/${serviceId}`);
+  await (await configurationEntry(page, entryKey)).click();
 }
 
 /** The toasts (SPEC 9), top right. */

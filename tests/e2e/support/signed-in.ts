@@ -1,8 +1,10 @@
 import path from 'node:path';
-import { request as apiRequest } from '@playwright/test';
+import type { APIRequestContext, PlaywrightWorkerArgs, WorkerInfo } from '@playwright/test';
 import { keepOffline } from './offline';
 import { apiSession, signIn } from './session';
 import { test as base } from './test';
+
+type ApiSession = Awaited<ReturnType<typeof apiSession>>;
 
 interface ClientService {
   service_id: number;
@@ -19,11 +21,16 @@ export interface DemoServices {
   otherClientSite: number;
 }
 
-async function servicesOf(baseURL: string, username: 'klient' | 'klient2'): Promise<ClientService[]> {
-  const request = await apiRequest.newContext({ baseURL });
+function baseURLOf(workerInfo: WorkerInfo): string {
+  const baseURL = workerInfo.project.use.baseURL;
+  if (!baseURL) throw new Error('the Playwright project sets no baseURL');
+  return baseURL;
+}
+
+async function withRequest<T>(playwright: PlaywrightWorkerArgs['playwright'], workerInfo: WorkerInfo, run: (request: APIRequestContext) => Promise<T>): Promise<T> {
+  const request = await playwright.request.newContext({ baseURL: baseURLOf(workerInfo) });
   try {
-    const session = await apiSession(request, username);
-    return (await session.get<{ data: ClientService[] }>('/api/user/client_service?per_page=100')).data;
+    return await run(request);
   } finally {
     await request.dispose();
   }
@@ -35,25 +42,19 @@ function serviceOfType(services: ClientService[], shortcut: string, owner: strin
   return found.service_id;
 }
 
+const servicesOf = async (session: ApiSession) => (await session.get<{ data: ClientService[] }>('/api/user/client_service?per_page=100')).data;
+
 /**
  * The suite's test, signed in as klient: each worker signs in once through the login page and every
  * test starts from that browser state (the access cookie and the refresh token), which the server
- * accepts for half an hour, far longer than a run.
+ * accepts for half an hour, far longer than a run. `klientApi` prepares data through the API.
  */
-export const test = base.extend<object, { klientState: string; services: DemoServices; workerBaseURL: string }>({
-  workerBaseURL: [
-    async ({}, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL;
-      if (!baseURL) throw new Error('the Playwright project sets no baseURL');
-      await use(baseURL);
-    },
-    { scope: 'worker' },
-  ],
+export const test = base.extend<object, { klientState: string; klientApi: ApiSession; services: DemoServices }>({
   klientState: [
-    async ({ browser, workerBaseURL }, use, workerInfo) => {
+    async ({ browser }, use, workerInfo) => {
       const statePath = path.join(workerInfo.project.outputDir, `klient-state-${workerInfo.workerIndex}.json`);
-      const context = await browser.newContext({ baseURL: workerBaseURL, locale: 'pl-PL' });
-      await keepOffline(context, workerBaseURL);
+      const context = await browser.newContext({ baseURL: baseURLOf(workerInfo), locale: 'pl-PL' });
+      await keepOffline(context, baseURLOf(workerInfo));
       await signIn(await context.newPage(), 'klient');
       await context.storageState({ path: statePath });
       await context.close();
@@ -61,9 +62,16 @@ export const test = base.extend<object, { klientState: string; services: DemoSer
     },
     { scope: 'worker' },
   ],
+  klientApi: [
+    async ({ playwright }, use, workerInfo) => {
+      await withRequest(playwright, workerInfo, async (request) => use(await apiSession(request, 'klient')));
+    },
+    { scope: 'worker' },
+  ],
   services: [
-    async ({ workerBaseURL }, use) => {
-      const [own, others] = await Promise.all([servicesOf(workerBaseURL, 'klient'), servicesOf(workerBaseURL, 'klient2')]);
+    async ({ klientApi, playwright }, use, workerInfo) => {
+      const own = await servicesOf(klientApi);
+      const others = await withRequest(playwright, workerInfo, async (request) => servicesOf(await apiSession(request, 'klient2')));
       await use({
         newsletter: serviceOfType(own, 'newsletter', 'klient'),
         site: serviceOfType(own, 'www', 'klient'),

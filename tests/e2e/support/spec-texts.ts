@@ -22,8 +22,6 @@ export const specTexts = {
   recipientNameRequired: 'Nazwa odbiorcy jest wymagana.',
   recipientEmailRequired: 'Adres e-mail odbiorcy jest wymagany.',
   recipientEmailInvalid: 'Adres e-mail odbiorcy jest nieprawidłowy.',
-  senderConfigTypeRequired: 'Typ metody wysyłki jest wymagany.',
-  senderHostRequired: 'Host jest wymagany.',
   senderFromNameRequired: 'Nazwa nadawcy jest wymagana.',
   senderEmailInvalid: 'Adres e-mail jest nieprawidłowy.',
   newsCategoryNameRequired: 'Nazwa kategorii jest wymagana.',

@@ -1,4 +1,4 @@
-import { configurationEntry, toasts } from './support/schema-screens';
+import { configurationEntry, expectToast } from './support/schema-screens';
 import { pageHeading } from './support/session';
 import { expect, test } from './support/signed-in';
 import { specTexts } from './support/spec-texts';
@@ -22,7 +22,7 @@ test.describe('module screens of a service', () => {
 
   test("klient gets 'Brak dostępu.' and the 403 screen on a module screen of klient2's service", async ({ page, services }) => {
     await page.goto(`/usluga/${services.otherClientSite}/konfiguracja/wiadomosci/dodaj`);
-    await expect(toasts(page).getByRole('alert').filter({ hasText: specTexts.moduleAccessDenied })).toBeVisible();
+    await expectToast(page, specTexts.moduleAccessDenied, 'alert');
     await expect(pageHeading(page)).toHaveText(specTexts.accessDenied);
     await expect(page).toHaveURL('/error/403');
   });
@@ -30,7 +30,7 @@ test.describe('module screens of a service', () => {
   test('a module the service lacks is refused too', async ({ page, services }) => {
     // klient's own site has no tags module: the same answer as for a stranger's service.
     await page.goto(`/usluga/${services.site}/konfiguracja/tagi`);
-    await expect(toasts(page).getByRole('alert').filter({ hasText: specTexts.moduleAccessDenied })).toBeVisible();
+    await expectToast(page, specTexts.moduleAccessDenied, 'alert');
     await expect(pageHeading(page)).toHaveText(specTexts.accessDenied);
   });
 });

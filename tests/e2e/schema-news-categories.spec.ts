@@ -1,5 +1,5 @@
 import { text } from './support/catalogue';
-import { confirmDialog, openFromServiceMenu, pngImage, recordRow, saveButton, toasts, uniqueName } from './support/schema-screens';
+import { confirmDialog, expectToast, openFromServiceMenu, pngImage, recordRow, saveButton, uniqueName } from './support/schema-screens';
 import { pageHeading } from './support/session';
 import { expect, test } from './support/signed-in';
 import { specTexts } from './support/spec-texts';
@@ -35,7 +35,7 @@ test('klient adds a news category with a photo, replaces the photo, removes it a
 
   await saveButton(page).click();
   await expect(main.getByText(specTexts.newsCategoryNameRequired, { exact: true })).toBeVisible();
-  await expect(toasts(page).getByRole('alert').filter({ hasText: specTexts.invalidForm })).toBeVisible();
+  await expectToast(page, specTexts.invalidForm, 'alert');
 
   // A chosen photo is previewed before it is sent.
   await nameField.fill(name);
@@ -44,7 +44,7 @@ test('klient adds a news category with a photo, replaces the photo, removes it a
   await expect(main.getByText('czerwone.png')).toBeVisible();
   expect(await loadedWidth(photoPreview(page))).toBe(16);
   await saveButton(page).click();
-  await expect(toasts(page).getByText(text('resources.news_categories.messages.created'))).toBeVisible();
+  await expectToast(page, text('resources.news_categories.messages.created'));
   await expect(page).toHaveURL(listPath);
 
   // On edit the stored photo shows, served by the server.
@@ -61,7 +61,7 @@ test('klient adds a news category with a photo, replaces the photo, removes it a
   await photoInput(page).setInputFiles(await pngImage(page, { name: 'niebieskie.png', colour: '#0000c0', width: 24, height: 8 }));
   expect(await loadedWidth(photoPreview(page))).toBe(24);
   await saveButton(page).click();
-  await expect(toasts(page).getByText(text('resources.news_categories.messages.updated'))).toBeVisible();
+  await expectToast(page, text('resources.news_categories.messages.updated'));
   await expect(page).toHaveURL(listPath);
   await edit.click();
   expect(await loadedWidth(photoPreview(page))).toBe(24);
@@ -72,7 +72,7 @@ test('klient adds a news category with a photo, replaces the photo, removes it a
   await main.getByRole('button', { name: text('app.schema.file_remove', { field: PHOTO }) }).click();
   await expect(photoPreview(page)).toHaveCount(0);
   await saveButton(page).click();
-  await expect(toasts(page).getByText(text('resources.news_categories.messages.updated'))).toBeVisible();
+  await expectToast(page, text('resources.news_categories.messages.updated'));
   await expect(page).toHaveURL(listPath);
   await edit.click();
   await expect(nameField).toHaveValue(name);
@@ -81,6 +81,6 @@ test('klient adds a news category with a photo, replaces the photo, removes it a
   await page.goto(listPath);
   await row.getByRole('button', { name: text('app.schema.delete_item', { label: name }) }).click();
   await confirmDialog(page).getByRole('button', { name: text('app.confirm.delete') }).click();
-  await expect(toasts(page).getByText(text('resources.news_categories.messages.deleted'))).toBeVisible();
+  await expectToast(page, text('resources.news_categories.messages.deleted'));
   await expect(row).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { text } from './support/catalogue';
-import { confirmDialog, openFromServiceMenu, recordRow, recordTable, saveButton, toasts, uniqueName } from './support/schema-screens';
+import { confirmDialog, expectToast, openFromServiceMenu, recordRow, recordTable, saveButton, uniqueName } from './support/schema-screens';
 import { pageHeading } from './support/session';
 import { expect, test } from './support/signed-in';
 import { specTexts } from './support/spec-texts';
@@ -31,7 +31,7 @@ test('klient adds a recipient with tags, finds it by search and by tag, and dele
   await saveButton(page).click();
   await expect(main.getByText(specTexts.recipientNameRequired, { exact: true })).toBeVisible();
   await expect(main.getByText(specTexts.recipientEmailRequired, { exact: true })).toBeVisible();
-  await expect(toasts(page).getByRole('alert').filter({ hasText: specTexts.invalidForm })).toBeVisible();
+  await expectToast(page, specTexts.invalidForm, 'alert');
 
   await nameField.fill(name);
   await emailField.fill('anna.bez.domeny');
@@ -50,7 +50,7 @@ test('klient adds a recipient with tags, finds it by search and by tag, and dele
   await main.getByRole('button', { name: text('ra.action.add'), exact: true }).click();
   await tagFields.nth(1).fill('klienci');
   await saveButton(page).click();
-  await expect(toasts(page).getByText(text('resources.recipients.messages.created'))).toBeVisible();
+  await expectToast(page, text('resources.recipients.messages.created'));
   await expect(page).toHaveURL(listPath);
   const row = recordRow(page, TITLE, name);
   await expect(row).toContainText(email);
@@ -62,7 +62,7 @@ test('klient adds a recipient with tags, finds it by search and by tag, and dele
   await emailField.fill(email.toUpperCase());
   await saveButton(page).click();
   const taken = text('errors.recipients.email_taken');
-  await expect(toasts(page).getByRole('alert').filter({ hasText: taken })).toBeVisible();
+  await expectToast(page, taken, 'alert');
   await expect(emailField).toHaveAttribute('aria-invalid', 'true');
   await expect(main.getByText(taken, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(`${listPath}/dodaj`);
@@ -95,7 +95,7 @@ test('klient adds a recipient with tags, finds it by search and by tag, and dele
   await deleteButton.click();
   await expect(confirmDialog(page)).toHaveAccessibleName(text('app.schema.delete_confirm', { label: name }));
   await confirmDialog(page).getByRole('button', { name: text('app.confirm.delete') }).click();
-  await expect(toasts(page).getByText(text('resources.recipients.messages.deleted'))).toBeVisible();
+  await expectToast(page, text('resources.recipients.messages.deleted'));
   // The list refreshes: nobody left with that tag.
   await expect(main.getByText(text('app.schema.no_results'))).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { text } from './support/catalogue';
-import { saveButton, toasts } from './support/schema-screens';
+import { expectToast, saveButton } from './support/schema-screens';
 import { pageHeading } from './support/session';
 import { expect, test } from './support/signed-in';
 import type { Page } from './support/test';
@@ -71,12 +71,12 @@ test.describe('the sender config', () => {
       await saveButton(page).click();
       await expect(page.getByRole('main').getByText(senderCase.refused.message, { exact: true })).toBeVisible();
       await expect(refusedField).toHaveAttribute('aria-invalid', 'true');
-      await expect(toasts(page).getByRole('alert').filter({ hasText: specTexts.invalidForm })).toBeVisible();
+      await expectToast(page, specTexts.invalidForm, 'alert');
       await expect(page).toHaveURL(formPath);
 
       await refusedField.fill(senderCase.values[senderCase.refused.field]);
       await saveButton(page).click();
-      await expect(toasts(page).getByText(text('resources.senders_config.messages.updated'))).toBeVisible();
+      await expectToast(page, text('resources.senders_config.messages.updated'));
       await expect(page).toHaveURL(`${formPath}/szczegoly`);
       await expect(pageHeading(page)).toHaveText(text('app.schema.heading.show', { title: text(TITLE) }));
 
@@ -101,7 +101,7 @@ test.describe('the sender config', () => {
     await field(page, 'from_name').fill('');
     await saveButton(page).click();
     await expect(page.getByRole('main').getByText(specTexts.senderFromNameRequired, { exact: true })).toBeVisible();
-    await expect(toasts(page).getByRole('alert').filter({ hasText: specTexts.invalidForm })).toBeVisible();
+    await expectToast(page, specTexts.invalidForm, 'alert');
   });
 
   test('the product type sends a test message from the saved config', async ({ page, services }) => {
@@ -118,6 +118,6 @@ test.describe('the sender config', () => {
     const sendTest = page.getByRole('main').getByRole('button', { name: text('resources.senders_config.actions.test') });
     await expect(sendTest).toBeEnabled();
     await sendTest.click();
-    await expect(toasts(page).getByText(specTexts.testMessageSent, { exact: true })).toBeVisible();
+    await expectToast(page, specTexts.testMessageSent);
   });
 });

@@ -1,5 +1,5 @@
 import { text } from './support/catalogue';
-import { confirmDialog, openFromServiceMenu, recordRow, recordTable, saveButton, toasts, uniqueName } from './support/schema-screens';
+import { confirmDialog, expectToast, openFromServiceMenu, recordRow, recordTable, saveButton, uniqueName } from './support/schema-screens';
 import { pageHeading } from './support/session';
 import { expect, test } from './support/signed-in';
 import { specTexts } from './support/spec-texts';
@@ -22,7 +22,7 @@ test('klient creates, edits, lists and deletes a tag, with the Polish validation
   await saveButton(page).click();
   await expect(page.getByText(specTexts.tagNameRequired, { exact: true })).toBeVisible();
   await expect(nameField).toHaveAttribute('aria-invalid', 'true');
-  await expect(toasts(page).getByRole('alert').filter({ hasText: specTexts.invalidForm })).toBeVisible();
+  await expectToast(page, specTexts.invalidForm, 'alert');
 
   // Too short: once submitted, the form checks as the user types.
   await nameField.fill('a');
@@ -33,7 +33,7 @@ test('klient creates, edits, lists and deletes a tag, with the Polish validation
   await nameField.fill(name);
   await expect(page.getByText(specTexts.tagNameTooShort, { exact: true })).toBeHidden();
   await saveButton(page).click();
-  await expect(toasts(page).getByText(text('resources.tags.messages.created'))).toBeVisible();
+  await expectToast(page, text('resources.tags.messages.created'));
   await expect(page).toHaveURL(listPath);
   await expect(recordRow(page, TITLE, name)).toBeVisible();
 
@@ -46,7 +46,7 @@ test('klient creates, edits, lists and deletes a tag, with the Polish validation
   await expect(page.getByText(specTexts.tagNameRequired, { exact: true })).toBeVisible();
   await nameField.fill(renamed);
   await saveButton(page).click();
-  await expect(toasts(page).getByText(text('resources.tags.messages.updated'))).toBeVisible();
+  await expectToast(page, text('resources.tags.messages.updated'));
   await expect(page).toHaveURL(listPath);
   await expect(recordRow(page, TITLE, renamed)).toBeVisible();
   await expect(recordRow(page, TITLE, name)).toHaveCount(0);
@@ -61,7 +61,7 @@ test('klient creates, edits, lists and deletes a tag, with the Polish validation
 
   await deleteButton.click();
   await confirmDialog(page).getByRole('button', { name: text('app.confirm.delete') }).click();
-  await expect(toasts(page).getByText(text('resources.tags.messages.deleted'))).toBeVisible();
+  await expectToast(page, text('resources.tags.messages.deleted'));
   await expect(recordTable(page, TITLE).or(page.getByText(text('app.schema.empty')))).toBeVisible();
   await expect(recordRow(page, TITLE, renamed)).toHaveCount(0);
 });
@@ -78,7 +78,7 @@ test('a tag name that is taken gets the server’s message', async ({ page, serv
   // The unique key ignores case.
   await nameField.fill(name.toUpperCase());
   await saveButton(page).click();
-  await expect(toasts(page).getByRole('alert').filter({ hasText: text('errors.tags.name_taken') })).toBeVisible();
+  await expectToast(page, text('errors.tags.name_taken'), 'alert');
   await expect(nameField).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(`/usluga/${services.newsletter}/konfiguracja/tagi/dodaj`);
 });

@@ -1,7 +1,7 @@
 /** Pure menu rules of SPEC 2 (filtering, the main-URL placeholder, links, the active item). */
 
-export type { MenuItem } from '../../common/api/menu';
 import type { MenuItem } from '../../common/api/menu';
+export type { MenuItem } from '../../common/api/menu';
 
 export interface ServiceDomain {
   domain: string;

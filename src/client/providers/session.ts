@@ -2,20 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from './http';
 import { getSession, subscribeSession, type Session } from './tokens';
+import type { CurrentUser } from '../../common/api/user';
 
-/** The body of GET /api/user. */
-export interface CurrentUser {
-  id: number;
-  username: string;
-  name: string;
-  surname: string;
-  phone: string | null;
-  email: string;
-  avatar_uri: string | null;
-  is_password_valid: boolean;
-  is_regulations: boolean;
-  is_root: boolean;
-}
+export type { CurrentUser } from '../../common/api/user';
 
 export const currentUserQueryKey = ['user'] as const;
 

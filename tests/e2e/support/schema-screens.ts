@@ -39,6 +39,17 @@ export async function openFromServiceMenu(page: Page, serviceId: number, entryKe
 /** The toasts (SPEC 9), top right. */
 export const toasts = (page: Page) => page.getByRole('region', { name: text('app.toast.region') });
 
+/**
+ * Expects a toast (errors are alerts, the rest statuses) and closes it, so that the same message
+ * shown again by a later step is a new toast, not this one still on screen.
+ */
+export async function expectToast(page: Page, message: string, role: 'status' | 'alert' = 'status'): Promise<void> {
+  const toast = toasts(page).getByRole(role).filter({ hasText: message });
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: text('app.toast.close') }).click();
+  await expect(toast).toHaveCount(0);
+}
+
 /** The table of a schema list screen, named by the module's title. */
 export const recordTable = (page: Page, titleKey: string) => page.getByRole('main').getByRole('table', { name: text(titleKey) });
 

@@ -1,24 +1,15 @@
+import type { CurrentUser } from '../../../common/api/user';
 import type { Queryable } from '../../db';
 import { httpError } from '../../http/errors';
 import { ACCEPTED_ALL_REGULATIONS } from '../regulations/in-force';
 
-interface UserRow {
-  id: number;
-  username: string;
-  name: string;
-  surname: string;
-  phone: string | null;
-  email: string;
-  avatar_file: string | null;
-  is_password_valid: boolean;
-  is_regulations: boolean;
-  is_root: boolean;
-}
+/** A users row as loadUser reads it: the answer's fields with the stored file name instead of its URI. */
+type UserRow = Omit<CurrentUser, 'avatar_uri'> & { avatar_file: string | null };
 
 export const avatarUri = (file: string | null) => (file ? `/api/avatars/${file}` : null);
 
 /** The GET /api/user body (cached per user: app.userProfiles); 401 when the token's user no longer exists. */
-export async function loadUser(db: Queryable, userId: number) {
+export async function loadUser(db: Queryable, userId: number): Promise<CurrentUser> {
   const { rows } = await db.query<UserRow>(
     `SELECT id, username, name, surname, phone, email, avatar_file, is_password_valid, is_root,
             ${ACCEPTED_ALL_REGULATIONS} AS is_regulations

@@ -86,7 +86,7 @@ describe('GET /api/user/menu/client_service/{id}', () => {
       'service_configuration_tags',
       'service_configuration_recipients',
       'service_configuration_news',
-      'service_configuration_senders',
+      'service_configuration_senders_config',
     ]);
     expect(configuration?.submenu.every((item) => item.params?.service_id === serviceId)).toBe(true);
     expect(flatten(items).map((item) => item.prefix)).toContain('service_disk');

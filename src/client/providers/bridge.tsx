@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useNotify, type NotificationOptions, type NotificationType } from 'react-admin';
+import { useLocation, useNavigate, useNotify, type NotificationOptions, type NotificationType } from 'react-admin';
 
 /*
  * Code outside React (the query cache's error handlers) navigates and shows toasts through the
@@ -10,6 +10,12 @@ type Notify = (message: string, options?: NotificationOptions & { type?: Notific
 
 let navigateImpl: Navigate = (path) => window.location.assign(path);
 let notifyImpl: Notify | null = null;
+let routerPath: () => string = () => window.location.pathname;
+
+/** The router's current path (the browser's until <AppBridge> mounts). */
+export function currentPath(): string {
+  return routerPath();
+}
 
 export function navigateTo(path: string, options?: { replace?: boolean }): void {
   navigateImpl(path, options);
@@ -22,9 +28,13 @@ export function notifyFromOutside(message: string, options?: NotificationOptions
 export function AppBridge() {
   const navigate = useNavigate();
   const notify = useNotify();
+  const { pathname } = useLocation();
   useEffect(() => {
     navigateImpl = (path, options) => navigate(path, options);
     notifyImpl = notify;
   }, [navigate, notify]);
+  useEffect(() => {
+    routerPath = () => pathname;
+  }, [pathname]);
   return null;
 }

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { navigateTo, notifyFromOutside } from './bridge';
+import { currentPath, navigateTo, notifyFromOutside } from './bridge';
 import { loginRedirectPath } from './callbackUrl';
 import { ApiError, errorMessage, isApiError } from './http';
 import { signOut } from './signOut';
@@ -26,10 +26,21 @@ export async function handleAccessError(error: unknown): Promise<boolean> {
     return true;
   }
   if (isApiError(error, 403)) {
-    navigateTo(FORBIDDEN_PATH, { replace: true });
+    showForbidden();
     return true;
   }
   return false;
+}
+
+/**
+ * The 403 screen; inside a service (SPEC 6, 8) first the toast 'Brak dostępu.'. Said once, however
+ * many of the page's calls are refused together: the first one has already left for the 403 screen.
+ */
+export function showForbidden(): void {
+  const pathname = currentPath();
+  if (pathname === FORBIDDEN_PATH) return;
+  if (pathname.startsWith('/usluga/')) notifyFromOutside('errors.forbidden', { type: 'error' });
+  navigateTo(FORBIDDEN_PATH, { replace: true });
 }
 
 /**

@@ -1,11 +1,10 @@
 import { Box, CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useNavigate, useParams, useTranslate } from 'react-admin';
+import { Navigate, useParams, useTranslate } from 'react-admin';
 import type { ModuleSchema } from '../../common/schema/types';
-import { useToast } from '../notifications';
 import { api, errorMessage, isApiError } from '../providers/http';
-import { FORBIDDEN_PATH } from '../providers/queryClient';
+import { showForbidden } from '../providers/queryClient';
 import { SERVICE_STATE_KEY } from '../providers/service';
 import { moduleOf } from './registry';
 import { messageText } from './values';
@@ -26,12 +25,9 @@ export function useSchemaContext(resource: string): SchemaContext {
 /** SPEC 6: every service route first checks the module permission; failure: 'Brak dostępu.' then the 403 screen. */
 export function useModulePermission(module: ModuleSchema, serviceId: string | undefined) {
   const needed = module.admin.scope === 'service' && Boolean(serviceId);
-  const toast = useToast();
-  const navigate = useNavigate();
   const query = useQuery({
     queryKey: [SERVICE_STATE_KEY, 'module_permission', serviceId, module.admin.module],
-    // A refusal is this check's answer, not a failure: the query cache's own 403 handling would leave
-    // for the 403 screen before the toast below is shown.
+    // A refusal is this check's answer, not a failure (the query cache's 403 handling would run too).
     queryFn: ({ signal }) =>
       api<{ allowed: boolean }>(
         `/user/permissions/client_service/${encodeURIComponent(serviceId ?? '')}/module/${encodeURIComponent(module.admin.module)}`,
@@ -46,10 +42,8 @@ export function useModulePermission(module: ModuleSchema, serviceId: string | un
   });
   const denied = query.isError || query.data?.allowed === false;
   useEffect(() => {
-    if (!denied) return;
-    toast.error('errors.forbidden');
-    navigate(FORBIDDEN_PATH, { replace: true });
-  }, [denied, toast, navigate]);
+    if (denied) showForbidden();
+  }, [denied]);
   return { allowed: !needed || query.data?.allowed === true, denied };
 }
 

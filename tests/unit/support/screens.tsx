@@ -6,6 +6,7 @@ import { AdminContext, memoryStore, reactRouterProvider, TestMemoryRouter, useNo
 import { vi } from 'vitest';
 import pl from '../../../i18n/pl.json';
 import { storeTokens } from '../../../src/client/providers/tokens';
+import { AppBridge } from '../../../src/client/providers/bridge';
 
 /** What a fake API answers: a status and a JSON body (undefined for 204). */
 export interface FakeAnswer {
@@ -84,6 +85,7 @@ export function renderScreens(routes: Record<string, ReactElement>, path: string
           ))}
         </Routes>
         <ToastProbe />
+        <AppBridge />
       </AdminContext>
     </TestMemoryRouter>,
   );

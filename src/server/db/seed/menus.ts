@@ -70,7 +70,7 @@ export const serviceMenu: MenuSeed[] = [
       { prefix: 'service_configuration_tags', name: 'demo.menu.service_tags', icon: 'LocalOffer' },
       { prefix: 'service_configuration_recipients', name: 'demo.menu.service_recipients', icon: 'People' },
       { prefix: 'service_configuration_news', name: 'demo.menu.service_news_categories', icon: 'Category' },
-      { prefix: 'service_configuration_senders', name: 'demo.menu.service_senders', icon: 'Send' },
+      { prefix: 'service_configuration_senders_config', name: 'demo.menu.service_senders', icon: 'Send' },
     ],
   },
   { type: 'separator' },

@@ -32,13 +32,18 @@ export async function handleAccessError(error: unknown): Promise<boolean> {
   return false;
 }
 
+let lastForbidden = { path: '', at: 0 };
+
 /**
  * The 403 screen; inside a service (SPEC 6, 8) first the toast 'Brak dostępu.'. Said once, however
  * many of the page's calls are refused together: the first one has already left for the 403 screen.
  */
 export function showForbidden(): void {
   const pathname = currentPath();
-  if (pathname === FORBIDDEN_PATH) return;
+  // Calls refused in the same moment all see the old path (the router has not moved yet).
+  const now = Date.now();
+  if (pathname === FORBIDDEN_PATH || (pathname === lastForbidden.path && now - lastForbidden.at < 2000)) return;
+  lastForbidden = { path: pathname, at: now };
   if (pathname.startsWith('/usluga/')) notifyFromOutside('errors.forbidden', { type: 'error' });
   navigateTo(FORBIDDEN_PATH, { replace: true });
 }

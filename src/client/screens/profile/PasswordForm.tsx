@@ -3,13 +3,12 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Button, IconButton, InputAdornment, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, validatePasswordChange } from '../../../common/validation/password';
 import { useToast } from '../../notifications';
 import { api } from '../../providers/http';
 import { currentUserQueryKey } from '../../providers/session';
-import { FormTextField, useSubmitFailure, validatorResolver } from './formSupport';
+import { FormTextField, useSubmitFailure, useValidatedForm } from './formSupport';
 
 interface PasswordValues {
   password_old: string;
@@ -26,13 +25,7 @@ export function PasswordForm() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [visible, setVisible] = useState(false);
-  const form = useForm<PasswordValues>({
-    defaultValues: emptyValues,
-    resolver: validatorResolver<PasswordValues>(validatePasswordChange),
-    // Errors appear on submit (then follow typing): a message shown on blur would move the submit button under the pointer.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useValidatedForm<PasswordValues>(validatePasswordChange, emptyValues);
   const { onInvalid, onServerError } = useSubmitFailure(form.setError);
   const change = useMutation({
     mutationFn: (values: PasswordValues) => api<{ detail: string }>('/user/password', { method: 'PUT', body: values }),

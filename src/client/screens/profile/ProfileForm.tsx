@@ -1,12 +1,11 @@
 import { Button, Stack, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 import { PROFILE_NAME_MIN_LENGTH, validateProfile } from '../../../common/validation/profile';
 import { useToast } from '../../notifications';
 import { api } from '../../providers/http';
 import { currentUserQueryKey, type CurrentUser } from '../../providers/session';
-import { FormTextField, useSubmitFailure, validatorResolver } from './formSupport';
+import { FormTextField, useSubmitFailure, useValidatedForm } from './formSupport';
 
 interface ProfileValues {
   name: string;
@@ -27,13 +26,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const translate = useTranslate();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const form = useForm<ProfileValues>({
-    defaultValues: profileValues(user),
-    resolver: validatorResolver<ProfileValues>(validateProfile),
-    // Errors appear on submit (then follow typing): a message shown on blur would move the submit button under the pointer.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useValidatedForm<ProfileValues>(validateProfile, profileValues(user));
   const { onInvalid, onServerError } = useSubmitFailure(form.setError);
   const save = useMutation({
     mutationFn: (values: ProfileValues) =>

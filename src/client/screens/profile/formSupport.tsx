@@ -1,13 +1,23 @@
 import { TextField, type TextFieldProps } from '@mui/material';
 import { useCallback } from 'react';
-import { Controller, type Control, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormSetError } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  type Control,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormSetError,
+} from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 import { useToast } from '../../notifications';
 import { errorMessage, isApiError } from '../../providers/http';
 import { useMessage } from '../common/useMessage';
 
 /** A react-hook-form resolver over a shared validator that returns {field: catalogue key}. */
-export function validatorResolver<Values extends FieldValues>(
+function validatorResolver<Values extends FieldValues>(
   validate: (values: Values) => Partial<Record<string, string>>,
 ): Resolver<Values> {
   return async (values) => {
@@ -18,6 +28,15 @@ export function validatorResolver<Values extends FieldValues>(
       errors: Object.fromEntries(failures.map(([field, message]) => [field, { type: 'validate', message }])) as FieldErrors<Values>,
     };
   };
+}
+
+/** A form checked by a shared validator: messages appear on submit, then follow typing. */
+export function useValidatedForm<Values extends FieldValues>(
+  validate: (values: Values) => Partial<Record<string, string>>,
+  defaultValues: DefaultValues<Values>,
+) {
+  // Not on blur: a message appearing as the field loses focus would move the submit button under the pointer.
+  return useForm<Values>({ defaultValues, resolver: validatorResolver<Values>(validate), mode: 'onSubmit', reValidateMode: 'onChange' });
 }
 
 /**

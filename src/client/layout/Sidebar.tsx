@@ -23,6 +23,7 @@ import { userServiceTypesQuery } from '../screens/common/queries';
 import { containsActiveItem, isActiveItem, menuTarget, type MenuItem } from './menu';
 import { MenuIcon } from './menuIcons';
 import { useSidebarMenu } from './useMenus';
+import { useTranslateText } from '../providers/useTranslateText';
 
 export const SIDEBAR_WIDTH = 264;
 export const SIDEBAR_MINI_WIDTH = 72;
@@ -62,8 +63,8 @@ function MenuEntries({ items, menu, mini, depth }: { items: MenuItem[]; menu: Me
 }
 
 function MenuEntry({ item, menu, mini, depth }: { item: MenuItem; menu: MenuData; mini: boolean; depth: number }) {
-  const translate = useTranslate();
-  const label = translate(item.name, { _: item.name });
+  const translateText = useTranslateText();
+  const label = translateText(item.name);
   const submenuId = useId();
   const [open, setOpen] = useState(() => containsActiveItem(item, menu.current));
 

@@ -5,7 +5,7 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { confirmIconColors, type ConfirmRequest, type ConfirmStatus } from './confirm';
-import { useTranslateText } from './useTranslateText';
+import { useTranslateText } from '../providers/useTranslateText';
 
 const confirmIcons: Record<ConfirmStatus, typeof WarningAmberIcon> = {
   success: CheckCircleOutlineIcon,

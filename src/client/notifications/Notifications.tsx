@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNod
 import { type NotificationPayload, undoableEventEmitter, useNotificationContext, useTakeUndoableMutation, useTranslate } from 'react-admin';
 import { TOAST_MAX_VISIBLE, toastDuration } from '../../common/toast';
 import { usePendingConfirmation } from './confirm';
-import { useTranslateText } from './useTranslateText';
+import { useTranslateText } from '../providers/useTranslateText';
 
 // The dialog's code loads with the first confirmation, not with the login page.
 const ConfirmDialog = lazy(() => import('./ConfirmDialog'));

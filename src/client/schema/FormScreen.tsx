@@ -11,14 +11,15 @@ import { useToast } from '../notifications';
 import type { FileChoice, PanelDataProvider } from '../providers/dataProvider';
 import { errorMessage, isApiError } from '../providers/http';
 import { routesByName } from '../routes';
-import { LoadFailure, Loading, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
+import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
 import { FileField, untouchedFile } from './FileField';
 import { serverErrorSchema } from './formSchema';
 import { fieldTitleKey } from './registry';
 import type { SchemaScreenProps } from './routes';
 import { SchemaForm, type FormValues } from './SchemaForm';
 import { recordId, storedRecord, type StoredRecord } from './records';
-import { messageText } from './values';
+import { useTranslateText } from '../providers/useTranslateText';
+import { LoadingState } from '../screens/common/QueryStates';
 
 /** Where x-admin sends the user after a save (SPEC 4), or null to stay. */
 export function redirectPath(module: ModuleSchema, params: Record<string, string>, saved: StoredRecord): string | null {
@@ -57,6 +58,7 @@ function RecordForm({ context, record }: { context: SchemaContext; record: Store
   const { module, params } = context;
   const { admin } = module;
   const translate = useTranslate();
+  const translateText = useTranslateText();
   const toast = useToast();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -142,7 +144,7 @@ function RecordForm({ context, record }: { context: SchemaContext; record: Store
               choice={files[field] ?? untouchedFile}
               onChange={(choice) => setFiles((current) => ({ ...current, [field]: choice }))}
               progress={files[field]?.file ? progress : null}
-              error={fieldMessages[field] ? messageText(fieldMessages[field], translate) : undefined}
+              error={fieldMessages[field] ? translateText(fieldMessages[field]) : undefined}
               disabled={saving}
             />
           );
@@ -187,7 +189,7 @@ function FormContent({ context, view }: { context: SchemaContext; view: SchemaSc
       {record.fetchStatus === 'idle' && record.isPending ? (
         <RecordForm context={context} record={undefined} />
       ) : record.isPending ? (
-        <Loading />
+        <LoadingState />
       ) : record.isError ? (
         <LoadFailure error={record.error} />
       ) : (

@@ -25,11 +25,12 @@ import { routePath } from '../../common/schema/paths';
 import type { AdminColumn } from '../../common/schema/types';
 import { useConfirm, useToast } from '../notifications';
 import { errorMessage } from '../providers/http';
-import { LoadFailure, Loading, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
+import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
 import { OptionsFilter, useSettled } from './OptionsFilter';
 import { fieldTitleKey } from './registry';
 import type { SchemaScreenProps } from './routes';
 import { displayValue } from './values';
+import { LoadingState } from '../screens/common/QueryStates';
 
 export interface ListRecord {
   id: number | string;
@@ -140,7 +141,7 @@ function RecordList({ context }: { context: SchemaContext }) {
         </Stack>
       ) : null}
       {records.isPending ? (
-        <Loading />
+        <LoadingState />
       ) : records.isError ? (
         <LoadFailure error={records.error} />
       ) : rows.length === 0 ? (

@@ -2,18 +2,19 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { LinkBase, useGetOne, useTranslate } from 'react-admin';
 import { routePath } from '../../common/schema/paths';
-import { LoadFailure, Loading, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
+import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
 import { recordId, storedRecord, type StoredRecord } from './records';
 import { fieldTitleKey } from './registry';
 import type { SchemaScreenProps } from './routes';
 import { displayValue } from './values';
+import { LoadingState } from '../screens/common/QueryStates';
 
 function RecordDetails({ context }: { context: SchemaContext }) {
   const { module, params } = context;
   const { admin } = module;
   const translate = useTranslate();
   const record = useGetOne<StoredRecord>(admin.resource, { id: recordId(admin.singleton, params[admin.route.param]), meta: params });
-  if (record.isPending) return <Loading />;
+  if (record.isPending) return <LoadingState />;
   if (record.isError) return <LoadFailure error={record.error} />;
   const data = storedRecord(record.data);
   const editPath = admin.route.views.edit !== undefined && data ? routePath(admin, 'edit', { ...params, [admin.route.param]: String(data.id) }) : null;

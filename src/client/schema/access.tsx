@@ -1,13 +1,12 @@
-import { Box, CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useParams, useTranslate } from 'react-admin';
+import { Navigate, useParams } from 'react-admin';
 import type { ModuleSchema } from '../../common/schema/types';
-import { api, errorMessage, isApiError } from '../providers/http';
+import { api, isApiError } from '../providers/http';
 import { showForbidden } from '../providers/queryClient';
 import { SERVICE_STATE_KEY } from '../providers/service';
 import { moduleOf } from './registry';
-import { messageText } from './values';
+import { ErrorState, LoadingState } from '../screens/common/QueryStates';
 
 export const NOT_FOUND_PATH = '/error/404';
 
@@ -47,19 +46,10 @@ export function useModulePermission(module: ModuleSchema, serviceId: string | un
   return { allowed: !needed || query.data?.allowed === true, denied };
 }
 
-export function Loading() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-      <CircularProgress aria-label={translate('app.schema.loading')} />
-    </Box>
-  );
-}
-
 /** Renders a module's screen once its permission is granted. */
 export function ModuleAccess({ context, children }: { context: SchemaContext; children: ReactNode }) {
   const { allowed } = useModulePermission(context.module, context.params.service_id);
-  return allowed ? <>{children}</> : <Loading />;
+  return allowed ? <>{children}</> : <LoadingState />;
 }
 
 /**
@@ -67,12 +57,7 @@ export function ModuleAccess({ context, children }: { context: SchemaContext; ch
  * shows the 404 screen; the query cache already handles 401 and 403.
  */
 export function LoadFailure({ error }: { error: unknown }) {
-  const translate = useTranslate();
   if (isApiError(error, 404)) return <Navigate to={NOT_FOUND_PATH} replace />;
-  if (isApiError(error, 401) || isApiError(error, 403)) return <Loading />;
-  return (
-    <Box role="alert" sx={{ p: 2 }}>
-      {messageText(errorMessage(error), translate)}
-    </Box>
-  );
+  if (isApiError(error, 401) || isApiError(error, 403)) return <LoadingState />;
+  return <ErrorState error={error} />;
 }

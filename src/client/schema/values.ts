@@ -21,7 +21,3 @@ export function displayValue(module: ModuleSchema, field: string, value: unknown
   return String(value);
 }
 
-/** A server or key message: catalogue keys are translated, the server's Polish details shown as they are. */
-export function messageText(message: string, translate: Translate, params: Record<string, unknown> = {}): string {
-  return translate(message, { _: message, ...params });
-}

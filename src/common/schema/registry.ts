@@ -8,7 +8,8 @@ const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
 const ACTION_PATH = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/;
 const ACTION_METHODS: readonly AdminAction['method'][] = ['POST', 'PUT', 'DELETE'];
 const SCOPES: readonly AdminScope[] = ['user', 'service', 'admin'];
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+/** Raster images only (SVG could carry script): avatars and, by default, file fields. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const DEFAULT_FILE_BYTES = 5 * 1024 * 1024;
 /** Files of a schema module go to DATA_DIR/uploads and are served at /api/uploads/{name} unless x-admin says otherwise. */
 export const DEFAULT_UPLOAD_FOLDER = 'uploads';

@@ -1,9 +1,9 @@
 import type { AdminBlock } from '../../common/schema';
 import { httpError } from '../http/errors';
+import { MAX_PER_PAGE } from '../http/pagination';
 import type { ListQuery } from './storage';
 
 export const DEFAULT_PER_PAGE = 25;
-export const MAX_PER_PAGE = 100;
 const MAX_PAGE = 1_000_000;
 const MAX_TEXT = 500;
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { itemPattern, placeholders, type JsonSchema, type ModuleSchema, type Registry } from '../../common/schema';
 import { t } from '../http/errors';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './list-query';
+import { MAX_PER_PAGE } from '../http/pagination';
+import { DEFAULT_PER_PAGE } from './list-query';
 
 type Operation = Record<string, unknown>;
 type PathItem = Record<string, Operation>;

@@ -6,17 +6,9 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_UPLOAD_FOLDER, type AdminFile, type ModuleSchema } from '../../common/schema';
+import { contentTypeOf, detectFileType, SIGNATURE_BYTES } from '../files/signatures';
 import { httpError } from '../http/errors';
 
-/** Known file signatures: the type a file really is, whatever name or MIME type it came with. */
-const SIGNATURES: { type: string; extension: string; matches(head: Buffer): boolean }[] = [
-  { type: 'image/png', extension: 'png', matches: (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { type: 'image/jpeg', extension: 'jpg', matches: (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff },
-  { type: 'image/gif', extension: 'gif', matches: (h) => h.subarray(0, 4).toString('latin1') === 'GIF8' },
-  { type: 'image/webp', extension: 'webp', matches: (h) => h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP' },
-  { type: 'application/pdf', extension: 'pdf', matches: (h) => h.subarray(0, 5).toString('latin1') === '%PDF-' },
-];
-const TYPE_BY_EXTENSION = new Map(SIGNATURES.map((s) => [s.extension, s.type]));
 // Stored names are ours alone: 32 random hex digits and the extension the signature gave.
 const STORED_NAME = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
 
@@ -94,7 +86,7 @@ async function receiveFile(stream: Readable & { truncated?: boolean }, field: st
           const chunk = Buffer.from(piece);
           size += chunk.length;
           if (size > spec.maxBytes) throw httpError(413, 'errors.file_too_large');
-          if (head.length < 16) head = Buffer.concat([head, chunk]).subarray(0, 16);
+          if (head.length < SIGNATURE_BYTES) head = Buffer.concat([head, chunk]).subarray(0, SIGNATURE_BYTES);
           yield chunk;
         }
       },
@@ -102,7 +94,7 @@ async function receiveFile(stream: Readable & { truncated?: boolean }, field: st
     );
     if (stream.truncated) throw httpError(413, 'errors.file_too_large');
     if (size === 0) throw httpError(400, 'errors.file_required');
-    const kind = SIGNATURES.find((s) => spec.accept.includes(s.type) && s.matches(head));
+    const kind = detectFileType(head, spec.accept);
     if (!kind) throw httpError(415, 'errors.file_type');
     received.extension = kind.extension;
     return received;
@@ -136,7 +128,7 @@ export function serveUploads(app: FastifyInstance): void {
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) throw httpError(404, 'errors.not_found');
     return reply
-      .header('Content-Type', TYPE_BY_EXTENSION.get(name.split('.').pop() ?? '') ?? 'application/octet-stream')
+      .header('Content-Type', contentTypeOf(name.split('.').pop() ?? '') ?? 'application/octet-stream')
       .header('Content-Length', info.size)
       .header('Content-Disposition', 'inline')
       .send(createReadStream(file));

@@ -1,17 +1,18 @@
 import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useLogin, useTranslate } from 'react-admin';
+import { useLogin } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { BLOCKED_PATH, isAccountBlocked } from '../../providers/authProvider';
 import { afterLoginPath, CALLBACK_PARAM } from '../../providers/callbackUrl';
 import { errorMessage } from '../../providers/http';
 import { AuthHeading } from './AuthHeading';
+import { useTranslateText } from '../../providers/useTranslateText';
 
 type Field = 'username' | 'password';
 
 /** /logowanie: after signing in, the callback_url when it is on this origin, else the dashboard. */
 export default function LoginPage() {
-  const translate = useTranslate();
+  const translate = useTranslateText();
   const login = useLogin();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -37,7 +38,7 @@ export default function LoginPage() {
         return;
       }
       const message = errorMessage(error);
-      setFailure(translate(message, { _: message }));
+      setFailure(translate(message));
     } finally {
       setSubmitting(false);
     }

@@ -1,17 +1,17 @@
 import { Alert, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router';
 import { api, errorMessage } from '../../providers/http';
 import { AuthHeading } from './AuthHeading';
+import { useTranslateText } from '../../providers/useTranslateText';
 
 /**
  * /logowanie/przypomnij_haslo/aktywuj/:username/:confirm_code: confirms the reminder; the server
  * e-mails a temporary password and the panel asks for a new one after the next login.
  */
 export default function PasswordReminderConfirmPage() {
-  const translate = useTranslate();
+  const translate = useTranslateText();
   const { username = '', confirm_code: confirmCode = '' } = useParams();
   const confirmation = useMutation({
     mutationFn: () => api<{ detail: string }>('/password_reminder', { method: 'PUT', body: { username, confirm_code: confirmCode } }),
@@ -39,7 +39,7 @@ export default function PasswordReminderConfirmPage() {
           <Typography>{translate('app.auth.new_password_after_login')}</Typography>
         </Alert>
       )}
-      {failure && <Alert severity="error">{translate(failure, { _: failure })}</Alert>}
+      {failure && <Alert severity="error">{translate(failure)}</Alert>}
       <Link component={RouterLink} to="/logowanie" sx={{ alignSelf: 'center' }}>
         {translate('app.auth.back_to_login')}
       </Link>

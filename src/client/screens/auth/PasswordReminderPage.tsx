@@ -1,14 +1,14 @@
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { api, errorMessage } from '../../providers/http';
 import { AuthHeading } from './AuthHeading';
+import { useTranslateText } from '../../providers/useTranslateText';
 
 /** /logowanie/przypomnij_haslo: asks for the e-mail with the reset link; the answer never tells whether the user exists. */
 export default function PasswordReminderPage() {
-  const translate = useTranslate();
+  const translate = useTranslateText();
   const [username, setUsername] = useState('');
   const [missing, setMissing] = useState(false);
   const reminder = useMutation({
@@ -34,7 +34,7 @@ export default function PasswordReminderPage() {
         <Box component="form" onSubmit={submit} noValidate aria-label={translate('app.auth.reminder_title')}>
           <Stack spacing={2}>
             <Typography color="text.secondary">{translate('app.auth.reminder_intro')}</Typography>
-            {failure && <Alert severity="error">{translate(failure, { _: failure })}</Alert>}
+            {failure && <Alert severity="error">{translate(failure)}</Alert>}
             <TextField
               id="reminder-username"
               label={translate('ra.auth.username')}

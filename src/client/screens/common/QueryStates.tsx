@@ -1,7 +1,7 @@
 import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { errorMessage } from '../../providers/http';
-import { useMessage } from './useMessage';
+import { useTranslateText } from '../../providers/useTranslateText';
 
 export function LoadingState() {
   const translate = useTranslate();
@@ -14,7 +14,7 @@ export function LoadingState() {
 
 /** The server's detail, or the generic message, for a query that failed. */
 export function ErrorState({ error }: { error: unknown }) {
-  const message = useMessage();
+  const message = useTranslateText();
   return (
     <Alert severity="error" sx={{ my: 2 }}>
       {message(errorMessage(error))}

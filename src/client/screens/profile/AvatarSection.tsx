@@ -7,10 +7,10 @@ import { useTranslate } from 'react-admin';
 import { useConfirm, useToast } from '../../notifications';
 import { api } from '../../providers/http';
 import { currentUserQueryKey, fullName, type CurrentUser } from '../../providers/session';
+import { IMAGE_TYPES } from '../../../common/schema/registry';
 
 const AVATAR_SIZE = 96;
 // The raster formats the server stores (it checks the bytes itself); anything else is refused here first.
-const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const FILE_ERROR_ID = 'avatar-file-error';
 
 /** A local preview address for the chosen file, released when the choice changes or the section goes away. */
@@ -65,7 +65,7 @@ export function AvatarSection({ user }: { user: CurrentUser }) {
     // The same file may be chosen again after cancelling, which must fire change again.
     event.target.value = '';
     if (!chosen) return;
-    const isImage = AVATAR_TYPES.includes(chosen.type);
+    const isImage = IMAGE_TYPES.includes(chosen.type);
     setNotImage(!isImage);
     setFile(isImage ? chosen : null);
   };
@@ -95,7 +95,7 @@ export function AvatarSection({ user }: { user: CurrentUser }) {
           ref={fileInput}
           id="avatar-file"
           type="file"
-          accept={AVATAR_TYPES.join(',')}
+          accept={IMAGE_TYPES.join(',')}
           hidden
           onChange={choose}
           aria-label={translate('app.profile.avatar_choose')}

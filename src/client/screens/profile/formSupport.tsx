@@ -14,7 +14,7 @@ import {
 import { useTranslate } from 'react-admin';
 import { useToast } from '../../notifications';
 import { errorMessage, isApiError } from '../../providers/http';
-import { useMessage } from '../common/useMessage';
+import { useTranslateText } from '../../providers/useTranslateText';
 
 /** A react-hook-form resolver over a shared validator that returns {field: catalogue key}. */
 function validatorResolver<Values extends FieldValues>(
@@ -84,7 +84,7 @@ export function FormTextField<Values extends FieldValues>({
   ...props
 }: FormTextFieldProps<Values>) {
   const translate = useTranslate();
-  const message = useMessage();
+  const message = useTranslateText();
   return (
     <Controller
       control={control}

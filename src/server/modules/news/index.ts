@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../auth/plugin';
 import { createSanitizer } from '../../content/sanitize';
 import { httpError } from '../../http/errors';
-import { booleanQuery, isTrue, pagination, paginationQuery, type PaginationQuery } from '../services/list-query';
+import { booleanQuery, isTrue, pagination, paginationQuery, type PaginationQuery } from '../../http/pagination';
 
 interface NewsQuery extends PaginationQuery {
   order?: 'date' | 'title';

@@ -5,20 +5,9 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
+import { IMAGE_TYPES } from '../../../common/schema/registry';
+import { contentTypeOf, detectFileType, SIGNATURE_BYTES } from '../../files/signatures';
 import { httpError } from '../../http/errors';
-
-// Raster formats only, recognised by their first bytes (never by the client's mimetype); SVG could carry script.
-const IMAGE_KINDS = [
-  { extension: 'png', contentType: 'image/png', matches: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')) },
-  { extension: 'jpg', contentType: 'image/jpeg', matches: (b: Buffer) => b.subarray(0, 3).equals(Buffer.from('ffd8ff', 'hex')) },
-  { extension: 'gif', contentType: 'image/gif', matches: (b: Buffer) => ['GIF87a', 'GIF89a'].includes(b.toString('latin1', 0, 6)) },
-  {
-    extension: 'webp',
-    contentType: 'image/webp',
-    matches: (b: Buffer) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP',
-  },
-];
-const SIGNATURE_BYTES = 12;
 
 /** Stored names: 32 random hex digits and the detected extension; nothing else is ever read from disk. */
 const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
@@ -27,7 +16,7 @@ async function detectImageKind(file: string) {
   const handle = await open(file, 'r');
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(SIGNATURE_BYTES), 0, SIGNATURE_BYTES, 0);
-    return IMAGE_KINDS.find((kind) => kind.matches(buffer.subarray(0, bytesRead)));
+    return detectFileType(buffer.subarray(0, bytesRead), IMAGE_TYPES);
   } finally {
     await handle.close();
   }
@@ -69,12 +58,12 @@ export function createImageStore(dir: string): ImageStore {
     },
     async send(name, reply) {
       const match = STORED_NAME.exec(name);
-      const kind = match && IMAGE_KINDS.find((k) => k.extension === match[1]);
-      if (!kind) throw httpError(404, 'errors.not_found');
+      const contentType = match && contentTypeOf(match[1]);
+      if (!contentType) throw httpError(404, 'errors.not_found');
       const data = await readFile(path.join(dir, name)).catch(() => {
         throw httpError(404, 'errors.not_found');
       });
-      return reply.type(kind.contentType).send(data);
+      return reply.type(contentType).send(data);
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Query-string pieces shared by the list calls. Query values arrive as strings (the server's ajv
+ * Query-string pieces shared by the list calls (every list caps per_page at MAX_PER_PAGE). Query values arrive as strings (the server's ajv
  * does not coerce), so the schemas check their shape and the helpers convert them.
  */
 export const MAX_PER_PAGE = 100;

@@ -1,24 +1,45 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './types';
+import type { Db, Queryable } from './types';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
-/** Applies migrations/*.sql in name order, each once, each in its own transaction. */
+/** The advisory lock key that serialises schema changes made at start (migrations, module indexes). */
+const SCHEMA_CHANGE_LOCK = 7_281_553_000;
+
+/**
+ * Runs fn in a transaction that first takes the schema-change lock, so that several server processes
+ * starting together on one PostgreSQL server change the schema one after the other (concurrent
+ * CREATE ... IF NOT EXISTS of one name fails on PostgreSQL's catalogues).
+ */
+export function withSchemaLock<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_CHANGE_LOCK]);
+    return fn(tx);
+  });
+}
+
+/**
+ * Applies migrations/*.sql in name order, each once, each in its own transaction under the
+ * schema-change lock (what another process applied meanwhile is seen and skipped).
+ */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
-  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+  await withSchemaLock(db, (tx) =>
+    tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`),
+  );
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
   for (const file of files) {
-    if (done.has(file)) continue;
     const sql = await readFile(migrationsDir + file, 'utf8');
-    await db.transaction(async (tx) => {
+    const ran = await withSchemaLock(db, async (tx) => {
+      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file]);
+      if (done.rows.length > 0) return false;
       for (const statement of splitStatements(sql)) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+      return true;
     });
-    applied.push(file);
+    if (ran) applied.push(file);
   }
   return applied;
 }

@@ -6,7 +6,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
 export async function openPostgres(connectionString: string, max = 10): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max, keepAlive: true });
   // An idle client can be cut off by the server (restart, DROP DATABASE ... FORCE); the pool replaces
   // it on the next query, so the error is only worth a log line, never a crash.
   pool.on('error', (error) => console.warn(`PostgreSQL idle client: ${error.message}`));
@@ -20,6 +20,15 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     query: (sql, params) => run(pool, sql, params),
     async transaction(fn) {
       const client = await pool.connect();
+      // A client whose connection failed, or whose ROLLBACK failed, is in an unknown state: it is
+      // destroyed instead of going back to the pool. The pool listens for errors only on idle
+      // clients, so a checked-out one needs its own listener or its error would crash the process.
+      let broken = false;
+      const onError = (error: Error) => {
+        broken = true;
+        console.warn(`PostgreSQL connection lost in a transaction: ${error.message}`);
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const tx: Queryable = { query: (sql, params) => run(client, sql, params) };
@@ -27,10 +36,14 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK');
+        // The first error is the one worth seeing; a failing ROLLBACK must not replace it.
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
         throw error;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        client.release(broken);
       }
     },
     listen: (channel, handler, onInterrupted) => listenOn(connectionString, channel, handler, onInterrupted),
@@ -57,7 +70,8 @@ async function listenOn(
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString });
+    // keepAlive: an idle LISTEN connection dropped by a firewall or NAT is noticed and replaced.
+    const next = new pg.Client({ connectionString, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel === channel) handler(message.payload ?? '');
     });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ModuleSchema, Registry } from '../../common/schema';
-import type { Queryable } from '../db';
+import type { Db } from '../db';
+import { withSchemaLock } from '../db/migrate';
 
 // Owners as one comparable value, so unique keys hold for admin-scope rows (NULL owner) too.
 const OWNER = 'COALESCE(client_service_id, 0), COALESCE(user_id, 0)';
@@ -38,15 +39,15 @@ export function indexStatements(module: ModuleSchema): string[] {
 }
 
 /**
- * Creates the declared indexes at start (idempotent); a new schema file needs no migration. A
+ * Creates the declared indexes at start (idempotent, one process at a time); a new schema file needs no migration. A
  * unique key that existing rows already break cannot be built: that is reported, and the start
  * goes on (the engine's own pre-write check still refuses new duplicates).
  */
-export async function ensureIndexes(db: Queryable, registry: Registry, report: (problem: string) => void): Promise<void> {
+export async function ensureIndexes(db: Db, registry: Registry, report: (problem: string) => void): Promise<void> {
   for (const module of registry.modules) {
     for (const statement of indexStatements(module)) {
       try {
-        await db.query(statement);
+        await withSchemaLock(db, (tx) => tx.query(statement));
       } catch (error) {
         if ((error as { code?: string }).code !== '23505') throw error;
         report(`${module.admin.resource}: existing records break a unique key, index not built: ${statement}`);

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import pl from '../../i18n/pl.json';
+import { useNavigate } from 'react-admin';
 import { usePendingConfirmation } from '../../src/client/notifications/confirm';
 import { clearSession } from '../../src/client/providers/tokens';
 import FormScreen from '../../src/client/schema/FormScreen';
@@ -390,5 +391,97 @@ describe('a filter fed by another module (recipients by tag)', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Tagi' }), { target: { value: 'Promocje' } });
     await waitFor(() => expect(listCalls(calls, '/api/client_service/5/module/recipients').at(-1)?.query.get('tag')).toBe('Promocje'));
     expect(listCalls(calls, '/api/client_service/5/module/tags')).toEqual([]);
+  });
+});
+
+describe('a list kept in the address', () => {
+  const names = Array.from({ length: 60 }, (_, index) => `Tag ${index + 1}`);
+  const pageOf = ({ query }: ApiCall) => {
+    const perPage = Number(query.get('per_page'));
+    const start = (Number(query.get('page')) - 1) * perPage;
+    return { body: { data: names.slice(start, start + perPage).map((name, index) => ({ id: start + index + 1, name })), pagination: { total: names.length } } };
+  };
+
+  /** A Back button, as the browser's own. */
+  function BackButton() {
+    const navigate = useNavigate();
+    return <button onClick={() => navigate(-1)}>back</button>;
+  }
+
+  it('opens a shared link on its page, sort and search, and asks the server for exactly that', async () => {
+    const { calls } = renderTagScreens({ 'GET /api/client_service/5/module/tags': pageOf }, `${TAGS}?page=2&order=DESC&search=tag`);
+    expect(await screen.findByText('26-50 z 60')).toBeTruthy();
+    const request = calls.find((call) => call.path === '/api/client_service/5/module/tags')!;
+    expect(Object.fromEntries(request.query)).toEqual({ page: '2', per_page: '25', sort: 'name', order: 'DESC', search: 'tag' });
+    expect((screen.getByRole('searchbox', { name: 'Szukaj' }) as HTMLInputElement).value).toBe('tag');
+  });
+
+  it('writes page, sort and settled search into the address, and Back restores the previous page', async () => {
+    const calls = fakeApi({ ...allowed, 'GET /api/client_service/5/module/tags': pageOf });
+    const { addresses } = renderScreens(
+      {
+        '/usluga/:service_id/konfiguracja/tagi': (
+          <>
+            <ListScreen resource="tags" view="list" />
+            <BackButton />
+          </>
+        ),
+      },
+      TAGS,
+    );
+    await screen.findByText('1-25 z 60');
+    fireEvent.click(screen.getByRole('button', { name: 'Przejdź do następnej strony' }));
+    await screen.findByText('26-50 z 60');
+    expect(addresses.at(-1)).toBe(`${TAGS}?page=2`);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Nazwa tagu' }));
+    await waitFor(() => expect(addresses.at(-1)).toBe(`${TAGS}?order=DESC`));
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Szukaj' }), { target: { value: 'tag 1' } });
+    await waitFor(() => expect(addresses.at(-1)).toBe(`${TAGS}?order=DESC&search=tag+1`));
+
+    fireEvent.click(screen.getByRole('button', { name: 'back' }));
+    await waitFor(() => expect(addresses.at(-1)).toBe(`${TAGS}?page=2`));
+    await screen.findByText('26-50 z 60');
+    expect((screen.getByRole('searchbox', { name: 'Szukaj' }) as HTMLInputElement).value).toBe('');
+    expect(calls.at(-1)?.query.get('page')).toBe('2');
+  });
+
+  it('ignores a malformed address and shows the first page', async () => {
+    const { calls } = renderTagScreens({ 'GET /api/client_service/5/module/tags': pageOf }, `${TAGS}?page=-3&per_page=7&sort=password`);
+    expect(await screen.findByText('1-25 z 60')).toBeTruthy();
+    const request = calls.find((call) => call.path === '/api/client_service/5/module/tags')!;
+    expect(Object.fromEntries(request.query)).toEqual({ page: '1', per_page: '25', sort: 'name', order: 'ASC' });
+  });
+});
+
+describe('a list on a phone', () => {
+  beforeEach(() => {
+    // A 390 px wide screen: every "max-width" query of MUI's breakpoints below 600 px matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: /max-width:\s*(\d+(?:\.\d+)?)px/.test(query) && Number(/max-width:\s*(\d+(?:\.\d+)?)px/.exec(query)![1]) >= 390,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      onchange: null,
+      dispatchEvent: () => false,
+    }));
+  });
+
+  it('shows each record as a card with its labelled fields and its actions', async () => {
+    renderTagScreens(
+      { 'GET /api/client_service/5/module/tags': () => ({ body: { data: [{ id: 1, name: 'Alfa' }, { id: 2, name: 'Beta' }], pagination: { total: 2 } } }) },
+      TAGS,
+    );
+    const list = await screen.findByRole('list', { name: 'Tagi' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]).getByText('Nazwa tagu')).toBeTruthy();
+    expect(within(cards[0]).getByText('Alfa')).toBeTruthy();
+    expect(within(cards[0]).getByRole('link', { name: 'Edytuj: Alfa' }).getAttribute('href')).toBe(`${TAGS}/edytuj/1`);
+    expect(within(cards[1]).getByRole('button', { name: 'Usuń: Beta' })).toBeTruthy();
   });
 });

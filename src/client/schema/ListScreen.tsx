@@ -4,6 +4,9 @@ import EditIcon from '@mui/icons-material/Edit';
 import {
   Box,
   Button,
+  Card,
+  CardActions,
+  CardContent,
   IconButton,
   Paper,
   Stack,
@@ -17,6 +20,8 @@ import {
   TableSortLabel,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -29,6 +34,7 @@ import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from 
 import { OptionsFilter, useSettled } from './OptionsFilter';
 import { fieldTitleKey } from './registry';
 import type { SchemaScreenProps } from './routes';
+import { PER_PAGE_OPTIONS, useListQuery } from './useListQuery';
 import { displayValue } from './values';
 import { LoadingState } from '../screens/common/QueryStates';
 
@@ -37,8 +43,6 @@ export interface ListRecord {
   [field: string]: unknown;
 }
 
-export const PER_PAGE_OPTIONS = [10, 25, 50, 100];
-const DEFAULT_PER_PAGE = 25;
 
 function RecordList({ context }: { context: SchemaContext }) {
   const { module, params } = context;
@@ -47,27 +51,41 @@ function RecordList({ context }: { context: SchemaContext }) {
   const toast = useToast();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [deleteOne] = useDelete<ListRecord>(undefined, undefined, { mutationMode: 'pessimistic' });
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(DEFAULT_PER_PAGE);
-  const [sort, setSort] = useState(admin.list.sort);
-  const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [query, changeQuery] = useListQuery(admin.list);
+  const { page, perPage, sort, filters } = query;
+  // What the user types: the address (and the server) follow once the typing settles.
+  const [search, setSearch] = useState(query.search);
+  const [filterInput, setFilterInput] = useState(filters);
   const settledSearch = useSettled(search);
-  const settledFilters = useSettled(JSON.stringify(filters));
+  const settledFilters = useSettled(JSON.stringify(filterInput));
+  useEffect(() => {
+    const nextFilters = JSON.parse(settledFilters) as Record<string, string>;
+    if (settledSearch === query.search && settledFilters === JSON.stringify(query.filters)) return;
+    changeQuery({ search: settledSearch, filters: nextFilters, page: 1 }, { replace: true });
+    // Only settled typing writes the address; the address changing (Back) resets the inputs below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settledSearch, settledFilters]);
+  useEffect(() => {
+    setSearch(query.search);
+    setFilterInput(query.filters);
+  }, [query.search, query.filters]);
 
   // The route params (service_id) go as meta: the dataProvider fills the API path with them.
   const records = useGetList<ListRecord>(
     admin.resource,
-    { pagination: { page, perPage }, sort, filter: { search: settledSearch || undefined, ...(JSON.parse(settledFilters) as Record<string, string>) }, meta: params },
+    { pagination: { page, perPage }, sort, filter: { search: query.search || undefined, ...withoutEmpty(filters) }, meta: params },
     { placeholderData: keepPreviousData },
   );
 
-  // A delete can empty the last page: step back to the one before.
+  // A delete (or a shared link to a page past the end) can show an empty page: step back to the last one.
   const rows = records.data ?? [];
   useEffect(() => {
-    if (!records.isPlaceholderData && records.data && rows.length === 0 && page > 1) setPage(page - 1);
-  }, [records.data, records.isPlaceholderData, rows.length, page]);
+    if (records.isPlaceholderData || !records.data || rows.length > 0 || page <= 1) return;
+    const lastPage = Math.max(1, Math.ceil((records.total ?? 0) / perPage));
+    changeQuery({ page: Math.min(page - 1, lastPage) }, { replace: true });
+  }, [records.data, records.isPlaceholderData, records.total, rows.length, page, perPage, changeQuery]);
 
   const title = translate(admin.title);
   const columns: AdminColumn[] = admin.list.columns.length ? admin.list.columns : [{ field: admin.list.label }];
@@ -93,11 +111,22 @@ function RecordList({ context }: { context: SchemaContext }) {
     );
   }
 
-  const toggleSort = (field: string) => {
-    setSort((current) => ({ field, order: current.field === field && current.order === 'ASC' ? 'DESC' : 'ASC' }));
-    setPage(1);
-  };
-  const filtering = Boolean(settledSearch) || Object.values(filters).some(Boolean);
+  const toggleSort = (field: string) =>
+    changeQuery({ sort: { field, order: sort.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' }, page: 1 });
+  const filtering = Boolean(query.search) || Object.values(filters).some(Boolean);
+  const columnTitle = (column: AdminColumn) => translate(fieldTitleKey(module, column.field));
+  const actions = (record: ListRecord) => (
+    <>
+      {hasEdit && (
+        <IconButton component={LinkBase} to={routePath(admin, 'edit', itemParams(record))} aria-label={translate('app.schema.edit_item', { label: label(record) })}>
+          <EditIcon />
+        </IconButton>
+      )}
+      <IconButton onClick={() => void remove(record)} aria-label={translate('app.schema.delete_item', { label: label(record) })}>
+        <DeleteIcon />
+      </IconButton>
+    </>
+  );
 
   return (
     <>
@@ -119,23 +148,17 @@ function RecordList({ context }: { context: SchemaContext }) {
               size="small"
               label={translate('ra.action.search')}
               value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
+              onChange={(event) => setSearch(event.target.value)}
             />
           ) : null}
           {admin.list.filters?.map((filter) => {
             const param = filter.param ?? filter.field;
             const label = translate(fieldTitleKey(module, filter.field));
-            const change = (value: string) => {
-              setFilters((current) => ({ ...current, [param]: value }));
-              setPage(1);
-            };
+            const change = (value: string) => setFilterInput((current) => ({ ...current, [param]: value }));
             return filter.options ? (
-              <OptionsFilter key={param} label={label} options={filter.options} scope={admin.scope} params={params} value={filters[param] ?? ''} onChange={change} />
+              <OptionsFilter key={param} label={label} options={filter.options} scope={admin.scope} params={params} value={filterInput[param] ?? ''} onChange={change} />
             ) : (
-              <TextField key={param} size="small" label={label} value={filters[param] ?? ''} onChange={(event) => change(event.target.value)} />
+              <TextField key={param} size="small" label={label} value={filterInput[param] ?? ''} onChange={(event) => change(event.target.value)} />
             );
           })}
         </Stack>
@@ -150,60 +173,75 @@ function RecordList({ context }: { context: SchemaContext }) {
         </Paper>
       ) : (
         <Paper>
-          <TableContainer>
-            <Table aria-label={title} aria-busy={records.isFetching}>
-              <TableHead>
-                <TableRow>
-                  {columns.map((column) => (
-                    <TableCell key={column.field} sortDirection={sort.field === column.field ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
-                      {column.sortable ? (
-                        <TableSortLabel
-                          active={sort.field === column.field}
-                          direction={sort.field === column.field && sort.order === 'DESC' ? 'desc' : 'asc'}
-                          onClick={() => toggleSort(column.field)}
-                        >
-                          {translate(fieldTitleKey(module, column.field))}
-                        </TableSortLabel>
-                      ) : (
-                        translate(fieldTitleKey(module, column.field))
-                      )}
-                    </TableCell>
-                  ))}
-                  <TableCell align="right">{translate('app.schema.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((record) => (
-                  <TableRow key={record.id} hover>
+          {isPhone ? (
+            // On a phone each record is a card: every column labelled, the actions in reach.
+            <Stack component="ul" aria-label={title} aria-busy={records.isFetching} spacing={1} sx={{ listStyle: 'none', m: 0, p: 1 }}>
+              {rows.map((record) => (
+                <Card component="li" key={record.id} variant="outlined">
+                  <CardContent sx={{ pb: 0 }}>
+                    <Box component="dl" sx={{ m: 0 }}>
+                      {columns.map((column) => (
+                        <Box key={column.field} sx={{ mb: 1 }}>
+                          <Typography component="dt" variant="caption" color="text.secondary">
+                            {columnTitle(column)}
+                          </Typography>
+                          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                            {displayValue(module, column.field, record[column.field], translate)}
+                          </Typography>
+                        </Box>
+                      ))}
+                    </Box>
+                  </CardContent>
+                  <CardActions sx={{ justifyContent: 'flex-end' }}>{actions(record)}</CardActions>
+                </Card>
+              ))}
+            </Stack>
+          ) : (
+            <TableContainer>
+              <Table aria-label={title} aria-busy={records.isFetching}>
+                <TableHead>
+                  <TableRow>
                     {columns.map((column) => (
-                      <TableCell key={column.field}>{displayValue(module, column.field, record[column.field], translate)}</TableCell>
+                      <TableCell key={column.field} sortDirection={sort.field === column.field ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
+                        {column.sortable ? (
+                          <TableSortLabel
+                            active={sort.field === column.field}
+                            direction={sort.field === column.field && sort.order === 'DESC' ? 'desc' : 'asc'}
+                            onClick={() => toggleSort(column.field)}
+                          >
+                            {columnTitle(column)}
+                          </TableSortLabel>
+                        ) : (
+                          columnTitle(column)
+                        )}
+                      </TableCell>
                     ))}
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {hasEdit && (
-                        <IconButton component={LinkBase} to={routePath(admin, 'edit', itemParams(record))} aria-label={translate('app.schema.edit_item', { label: label(record) })}>
-                          <EditIcon />
-                        </IconButton>
-                      )}
-                      <IconButton onClick={() => void remove(record)} aria-label={translate('app.schema.delete_item', { label: label(record) })}>
-                        <DeleteIcon />
-                      </IconButton>
-                    </TableCell>
+                    <TableCell align="right">{translate('app.schema.actions')}</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                </TableHead>
+                <TableBody>
+                  {rows.map((record) => (
+                    <TableRow key={record.id} hover>
+                      {columns.map((column) => (
+                        <TableCell key={column.field}>{displayValue(module, column.field, record[column.field], translate)}</TableCell>
+                      ))}
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {actions(record)}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
           <TablePagination
             component="div"
             count={records.total ?? 0}
             page={page - 1}
             rowsPerPage={perPage}
             rowsPerPageOptions={PER_PAGE_OPTIONS}
-            onPageChange={(_event, next) => setPage(next + 1)}
-            onRowsPerPageChange={(event) => {
-              setPerPage(Number(event.target.value));
-              setPage(1);
-            }}
+            onPageChange={(_event, next) => changeQuery({ page: next + 1 })}
+            onRowsPerPageChange={(event) => changeQuery({ perPage: Number(event.target.value), page: 1 })}
             labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
             labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
             getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
@@ -214,7 +252,12 @@ function RecordList({ context }: { context: SchemaContext }) {
   );
 }
 
-/** The list screen of a schema module: x-admin's columns, sort, search and filters over the server's pages. */
+const withoutEmpty = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
+
+/**
+ * The list screen of a schema module: x-admin's columns, sort, search and filters over the server's
+ * pages, kept in the address (useListQuery); a table, or cards on a phone.
+ */
 export default function ListScreen({ resource }: SchemaScreenProps) {
   const context = useSchemaContext(resource);
   return (

@@ -74,10 +74,15 @@ const { Routes, Route } = reactRouterProvider;
 /** Renders screens at their routes inside react-admin (Polish catalogue), react-query and a memory router. */
 export function renderScreens(routes: Record<string, ReactElement>, path: string) {
   const locations: string[] = [];
+  // Path and query of every location, for screens that keep their state in the address.
+  const addresses: string[] = [];
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const i18nProvider = polyglotI18nProvider(() => pl, 'pl');
   const view = render(
-    <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => locations.push(location.pathname)}>
+    <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => {
+        locations.push(location.pathname);
+        addresses.push(location.pathname + location.search);
+      }}>
       <AdminContext i18nProvider={i18nProvider} queryClient={queryClient} store={memoryStore()}>
         <Routes>
           {Object.entries(routes).map(([routePath, element]) => (
@@ -89,5 +94,5 @@ export function renderScreens(routes: Record<string, ReactElement>, path: string
       </AdminContext>
     </TestMemoryRouter>,
   );
-  return { ...view, queryClient, locations };
+  return { ...view, queryClient, locations, addresses };
 }

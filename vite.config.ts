@@ -1,13 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { schemaValidatorsPlugin } from './src/client/schema/validatorsPlugin';
+import { schemaPlugin } from './src/tools/build/schemaPlugin';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), schemaValidatorsPlugin()],
+  plugins: [react(), schemaPlugin()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

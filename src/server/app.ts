@@ -66,7 +66,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     { prefix: '/api' },
   );
 
-  if (ctx.config.serveClient) await app.register(clientPlugin);
+  if (ctx.config.serveClient) await app.register(clientPlugin, { config: ctx.config });
   else app.setNotFoundHandler(sendNotFound);
   return app;
 }

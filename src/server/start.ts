@@ -5,7 +5,7 @@ import { closeContext, createContext } from './context';
 import { seedIfEmpty } from './db/seed';
 
 const config = loadConfig();
-if (config.serveClient) await ensureClientBuild();
+if (config.serveClient) await ensureClientBuild(config);
 const ctx = await createContext(config);
 // Demo data only on the embedded database; a PostgreSQL server gets it through `npm run seed`.
 if (!config.databaseUrl) await seedIfEmpty(ctx.db, config);

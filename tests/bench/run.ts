@@ -6,6 +6,7 @@
  * recipients server takes the next port), BENCH_SECONDS (10, per load).
  */
 import { ensureClientBuild } from '../../src/server/build-client';
+import { loadConfig } from '../../src/server/config';
 import { loadEndpoint, type LoadResult } from './api-load';
 import { carriesFormCodeOutOfPlace, type PageWeight, measurePageWeights, type WeighedRoute } from './page-weight';
 import { measureRecipients, RECIPIENTS, RECIPIENTS_CONNECTIONS, RECIPIENTS_PAGE, RECIPIENTS_PER_PAGE } from './recipients';
@@ -43,7 +44,7 @@ function routesToWeigh(newsletterId: number): WeighedRoute[] {
 }
 
 console.log('Building the SPA when its sources changed…');
-await ensureClientBuild();
+await ensureClientBuild(loadConfig());
 console.log(`Starting the server on port ${port} (embedded database, demo data)…`);
 const server = await startServer(port);
 let pages: PageWeight[];

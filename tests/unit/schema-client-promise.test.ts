@@ -9,7 +9,7 @@ import { createTranslate } from '../../src/common/i18n/translate';
 import { createRegistry } from '../../src/common/schema/registry';
 import { formSchema, translateFormErrors } from '../../src/client/schema/formSchema';
 import { buildSchemaRoutes } from '../../src/client/schema/routes';
-import { validatorsModule } from '../../src/client/schema/validatorsPlugin';
+import { validatorsModule } from '../../src/tools/build/schemaPlugin';
 
 const polish = createTranslate(catalogues.pl, 'pl');
 const translate = (key: string, options?: Record<string, unknown>) => polish(key, options as Record<string, string | number>);

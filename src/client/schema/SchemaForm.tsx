@@ -28,7 +28,7 @@ const compiledForms = new Map<string, CompiledForm>();
 
 /**
  * A module's form schema with its validator, compiled at build time by ajv with the shared formats,
- * ajv-errors (catalogue keys) and the x-admin annotation (validatorsPlugin.ts): no code is generated
+ * ajv-errors (catalogue keys) and the x-admin annotation (src/tools/build/schemaPlugin.ts): no code is generated
  * in the browser, whose CSP forbids it.
  */
 export function compiledForm(module: ModuleSchema, editing: boolean): CompiledForm {

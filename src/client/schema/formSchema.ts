@@ -65,7 +65,7 @@ export function writeOnlyFields(module: ModuleSchema): Set<string> {
  * The schema RJSF renders and validates: the module's, with the root title left to the page (one
  * h1) and, on edit, the write-only fields optional (the server keeps the stored secret when they come
  * empty). Titles stay catalogue keys: the form's uiSchema gives the translated labels, so the
- * validators can be compiled ahead (validatorsPlugin.ts) for exactly these two shapes.
+ * validators can be compiled ahead (src/tools/build/schemaPlugin.ts) for exactly these two shapes.
  */
 export function formSchema(module: ModuleSchema, editing: boolean): RJSFSchema {
   const { $id: _id, title: _title, 'x-admin': _admin, ...schema } = module.schema;

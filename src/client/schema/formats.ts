@@ -2,7 +2,7 @@ import { fullFormats } from 'ajv-formats/dist/formats';
 import { customFormats } from '../../common/schema/formats';
 
 /**
- * The formats the precompiled validators call at run time (see validatorsPlugin.ts): ajv-formats'
+ * The formats the precompiled validators call at run time (see src/tools/build/schemaPlugin.ts): ajv-formats'
  * set with the shared ones over it, in the very shape extendAjv registers them.
  */
 export const schemaFormats = {

@@ -4,11 +4,10 @@ import { registerResourcePaths, type ResourcePathParams } from '../providers/dat
 import { apiPaths, type PathParams } from '../../common/schema/paths';
 import { createRegistry, DEFAULT_PRODUCT, type Registry } from '../../common/schema/registry';
 import type { AdminBlock, ModuleSchema } from '../../common/schema/types';
+import { schemaFiles } from 'virtual:schema-files';
 
-/** Every schema file, found at build time: a new file in schemas/ is a new set of screens. */
-const schemaFiles = import.meta.glob('../../../schemas/*.schema.json', { eager: true, import: 'default' });
-
-// The build's PANEL_PRODUCT (validatorsPlugin), as the server resolves {product} with its own.
+// Every schema file of SCHEMAS_DIR, read at build time (src/tools/build/schemaPlugin.ts): a new file
+// is a new set of screens. The build's PANEL_PRODUCT, as the server resolves {product} with its own.
 export const clientRegistry: Registry = createRegistry(schemaFiles, import.meta.env.PANEL_PRODUCT ?? DEFAULT_PRODUCT);
 
 /** The module of a resource; the screens are only ever built for registered resources. */

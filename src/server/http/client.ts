@@ -1,18 +1,32 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import staticFiles from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { assertClientBuildMatches } from '../build-client';
+import type { Config } from '../config';
 import { sendNotFound } from './error-handling';
 
 export const clientDist = fileURLToPath(new URL('../../../dist/client/', import.meta.url));
 
-/** Serves the built SPA; any non-API GET that matches no file gets index.html (history routing). */
-export const clientPlugin = fp(async (app: FastifyInstance) => {
-  const hasBuild = existsSync(clientDist + 'index.html');
+export interface ClientOptions {
+  config: Pick<Config, 'schemasDir' | 'product'>;
+  /** The built app's folder, default dist/client. */
+  root?: string;
+}
+
+/**
+ * Serves the built SPA; any non-API GET that matches no file gets index.html (history routing).
+ * A build made from other schemas or another product than the server's is refused: its screens
+ * and the server's API would disagree.
+ */
+export const clientPlugin = fp(async (app: FastifyInstance, { config, root = clientDist }: ClientOptions) => {
+  const hasBuild = existsSync(path.join(root, 'index.html'));
   if (hasBuild) {
+    assertClientBuildMatches(config, root);
     await app.register(staticFiles, {
-      root: clientDist,
+      root,
       wildcard: false,
       index: false,
       setHeaders(res, filePath) {

@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { createRegistry, type Registry } from '../../common/schema';
 import type { Config } from '../config';
+import { readSchemaFolder } from './folder';
 
 const registries = new Map<string, Registry>();
 
@@ -11,12 +10,7 @@ export function serverRegistry(config: Config): Registry {
   const key = `${dir}\u0000${product}`;
   let registry = registries.get(key);
   if (!registry) {
-    const files: Record<string, unknown> = {};
-    for (const name of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
-      const file = path.join(dir, name);
-      files[file] = JSON.parse(readFileSync(file, 'utf8'));
-    }
-    registry = createRegistry(files, product);
+    registry = createRegistry(readSchemaFolder(dir), product);
     registries.set(key, registry);
   }
   return registry;

@@ -1,18 +1,19 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashForSchema, schemaParser, type RJSFSchema } from '@rjsf/utils';
 import Ajv, { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
 import type { Plugin } from 'vite';
+import { conditionSchemas, formSchema } from '../../client/schema/formSchema';
 import { createRegistry, DEFAULT_PRODUCT } from '../../common/schema/registry';
 import type { JsonSchema } from '../../common/schema/types';
 import { extendAjv } from '../../common/schema/validation';
-import { conditionSchemas, formSchema } from './formSchema';
+import { readSchemaFolder, SCHEMA_STAMP_FILE, schemaStamp } from '../../server/schema/folder';
 
 export const VALIDATORS_MODULE = 'virtual:schema-validators';
-const RESOLVED_ID = `\0${VALIDATORS_MODULE}`;
-const FORMATS_MODULE = fileURLToPath(new URL('./formats.ts', import.meta.url));
+export const SCHEMAS_MODULE = 'virtual:schema-files';
+const FORMATS_MODULE = fileURLToPath(new URL('../../client/schema/formats.ts', import.meta.url));
+const PROJECT_SCHEMAS = fileURLToPath(new URL('../../../schemas/', import.meta.url));
 
 /** The same ajv options as @rjsf/validator-ajv8's, generating source instead of functions. */
 function sourceAjv(schemas: RJSFSchema[]): Ajv {
@@ -35,11 +36,7 @@ function sourceAjv(schemas: RJSFSchema[]): Ajv {
  * build time: in the browser the CSP (script-src 'self') forbids the code generation ajv does.
  */
 export function validatorsModule(schemasDir: string, product: string): string {
-  const files = Object.fromEntries(
-    readdirSync(schemasDir)
-      .filter((name) => name.endsWith('.schema.json'))
-      .map((name) => [name, JSON.parse(readFileSync(path.join(schemasDir, name), 'utf8')) as unknown]),
-  );
+  const files = readSchemaFolder(schemasDir);
   const byHash = new Map<string, RJSFSchema>();
   for (const module of createRegistry(files, product).modules) {
     for (const editing of [false, true]) {
@@ -65,19 +62,39 @@ export function validatorsModule(schemasDir: string, product: string): string {
 }
 
 /**
- * Vite plugin: `import { validateFns } from 'virtual:schema-validators'`, rebuilt when a schema
- * changes; and `import.meta.env.PANEL_PRODUCT`, the {product} the server resolves too (same variable).
+ * Vite plugin, reading the schemas folder and the product the server reads (SCHEMAS_DIR,
+ * PANEL_PRODUCT, same defaults):
+ * - `import { schemaFiles, schemaStamp } from 'virtual:schema-files'`: the parsed schema files;
+ * - `import { validateFns } from 'virtual:schema-validators'`: their precompiled form validators;
+ * - `import.meta.env.PANEL_PRODUCT`;
+ * - the build's `schema-stamp.json`, which the server checks against its own configuration.
+ * Both modules are rebuilt when a schema changes.
  */
-export function schemaValidatorsPlugin(schemasDir = fileURLToPath(new URL('../../../schemas/', import.meta.url))): Plugin {
-  const product = process.env.PANEL_PRODUCT || DEFAULT_PRODUCT;
+export function schemaPlugin(
+  schemasDir = path.resolve(process.env.SCHEMAS_DIR || PROJECT_SCHEMAS),
+  product = process.env.PANEL_PRODUCT || DEFAULT_PRODUCT,
+): Plugin {
+  const modules: Record<string, () => string> = {
+    [VALIDATORS_MODULE]: () => validatorsModule(schemasDir, product),
+    [SCHEMAS_MODULE]: () => {
+      const files = readSchemaFolder(schemasDir);
+      return `export const schemaFiles = ${JSON.stringify(files)};\nexport const schemaStamp = ${JSON.stringify(schemaStamp(files, product))};\n`;
+    },
+  };
+  const resolved = (id: string) => `\0${id}`;
   return {
-    name: 'schema-validators',
+    name: 'panel-schemas',
     config: () => ({ define: { 'import.meta.env.PANEL_PRODUCT': JSON.stringify(product) } }),
-    resolveId: (source) => (source === VALIDATORS_MODULE ? RESOLVED_ID : undefined),
+    resolveId: (source) => (source in modules ? resolved(source) : undefined),
     load(id) {
-      if (id !== RESOLVED_ID) return undefined;
-      for (const name of readdirSync(schemasDir)) this.addWatchFile(path.join(schemasDir, name));
-      return validatorsModule(schemasDir, product);
+      const name = Object.keys(modules).find((source) => resolved(source) === id);
+      if (!name) return undefined;
+      for (const file of Object.keys(readSchemaFolder(schemasDir))) this.addWatchFile(path.join(schemasDir, file));
+      return modules[name]();
+    },
+    generateBundle() {
+      const stamp = { product, stamp: schemaStamp(readSchemaFolder(schemasDir), product) };
+      this.emitFile({ type: 'asset', fileName: SCHEMA_STAMP_FILE, source: JSON.stringify(stamp) });
     },
   };
 }

@@ -1,0 +1,17 @@
+declare module 'virtual:schema-validators' {
+  import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+  /** Precompiled form validators keyed by RJSF's schema hash (see src/tools/build/schemaPlugin.ts). */
+  export const validateFns: ValidatorFunctions;
+}
+
+declare module 'virtual:schema-files' {
+  /** The schema files of SCHEMAS_DIR at build time, parsed, by path relative to it. */
+  export const schemaFiles: Record<string, unknown>;
+  /** What the build was made from (product and files), as the server computes it too. */
+  export const schemaStamp: string;
+}
+
+interface ImportMetaEnv {
+  /** The {product} of the schemas, set by the schema plugin from PANEL_PRODUCT at build time. */
+  readonly PANEL_PRODUCT?: string;
+}

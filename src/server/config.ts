@@ -30,6 +30,11 @@ export interface Config {
   schemasDir: string;
   /** Product name in {product} placeholders (limit field names, sender type). */
   product: string;
+  /**
+   * Lets tenant-aimed outbound calls (sender test sends…) reach loopback addresses. A testing and
+   * development aid only; private and other non-public ranges stay refused.
+   */
+  outboundAllowLoopback: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -54,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === 'true',
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? projectSchemas),
     product: env.PANEL_PRODUCT || DEFAULT_PRODUCT,
+    outboundAllowLoopback: env.OUTBOUND_ALLOW_LOOPBACK === 'true',
     ...overrides,
   };
 }

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { JsonSchema } from '../../../common/schema';
 import { currentUser } from '../../auth/plugin';
 import { HttpError, httpError, t } from '../../http/errors';
 import type { MailMessage } from '../../mail/mailer';
+import { type OutboundPolicy, OutboundRefused } from '../../platform/outbound/guard';
+import { guardedRequest } from '../../platform/outbound/http';
+import { SENDER_TEST_QUOTA, takeOutboundQuota } from '../../platform/outbound/quota';
+import { guardedSmtpTransport } from '../../platform/outbound/smtp';
 import { documentOperation, moduleRoutes } from '../../schema';
 
 /** config_type_id values (SPEC 3: 1 sending by the provider, 2 SMTP, 3 an e-mail marketing service). */
@@ -24,16 +27,19 @@ interface SenderConfig {
   from_name: string;
 }
 
-async function sendThroughSmtp(config: SenderConfig, message: MailMessage): Promise<void> {
-  const transport = nodemailer.createTransport({
-    host: config.smtp_host,
-    port: config.smtp_port,
-    secure: config.smtp_port === 465,
-    auth: { user: config.smtp_user ?? '', pass: config.smtp_password ?? '' },
-    connectionTimeout: SEND_TIMEOUT_MS,
-    greetingTimeout: SEND_TIMEOUT_MS,
-    socketTimeout: SEND_TIMEOUT_MS,
-  });
+async function sendThroughSmtp(config: SenderConfig, message: MailMessage, policy: OutboundPolicy): Promise<void> {
+  const transport = await guardedSmtpTransport(
+    {
+      host: config.smtp_host ?? '',
+      port: config.smtp_port,
+      secure: config.smtp_port === 465,
+      auth: { user: config.smtp_user ?? '', pass: config.smtp_password ?? '' },
+      connectionTimeout: SEND_TIMEOUT_MS,
+      greetingTimeout: SEND_TIMEOUT_MS,
+      socketTimeout: SEND_TIMEOUT_MS,
+    },
+    policy,
+  );
   try {
     await transport.sendMail({ ...message, from: { name: config.from_name, address: config.from || config.smtp_user || '' } });
   } finally {
@@ -42,7 +48,7 @@ async function sendThroughSmtp(config: SenderConfig, message: MailMessage): Prom
 }
 
 /** EmailLabs' HTTP API (POST {api_host}/api/new_sendmail, Basic app key:secret, form fields). */
-async function sendThroughEmailLabs(config: SenderConfig, message: MailMessage): Promise<void> {
+async function sendThroughEmailLabs(config: SenderConfig, message: MailMessage, policy: OutboundPolicy): Promise<void> {
   const form = new URLSearchParams({
     [`to[${message.to}]`]: '',
     smtp_account: config.smtp_account ?? '',
@@ -51,14 +57,17 @@ async function sendThroughEmailLabs(config: SenderConfig, message: MailMessage):
     from: config.from ?? '',
     from_name: config.from_name,
   });
-  const url = new URL('/api/new_sendmail', config.api_host);
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from(`${config.api_key}:${config.api_secret}`).toString('base64')}` },
-    body: form,
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-  });
-  if (!response.ok) throw new Error(`EmailLabs ${response.status}`);
+  const response = await guardedRequest(
+    new URL('/api/new_sendmail', config.api_host),
+    {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from(`${config.api_key}:${config.api_secret}`).toString('base64')}` },
+      body: form,
+      timeoutMs: SEND_TIMEOUT_MS,
+    },
+    policy,
+  );
+  if (response.status < 200 || response.status >= 300) throw new Error(`EmailLabs answered ${response.status}`);
 }
 
 /**
@@ -77,14 +86,19 @@ export async function sendersApiModule(app: FastifyInstance): Promise<void> {
   documentOperation(app, 'put', `${documented}/test`, {
     tags: ['senders'],
     summary: 'Send a test message through the saved method to the signed-in user',
-    responses: { 200: { description: '{detail}' }, 502: { description: 'The method failed to send' } },
+    responses: {
+      200: { description: '{detail}' },
+      422: { description: 'The saved host is (or resolves to) an address outbound calls may not reach' },
+      429: { description: 'Too many test sends for this service (Retry-After)' },
+      502: { description: 'The method failed to send (the cause is logged, not returned)' },
+    },
   });
   app.get(`${base}/types`, { preHandler: app.authenticate }, async (request) => {
     await senders.owner(request);
     return { data: (typeProperty.oneOf ?? []).map((type) => ({ id: type.const, name: t(type.title) })) };
   });
 
-  app.put(`${base}/test`, { preHandler: app.authenticate }, async (request) => {
+  app.put(`${base}/test`, { preHandler: app.authenticate }, async (request, reply) => {
     const owner = await senders.owner(request);
     const record = await senders.store.first(app.ctx.db, owner);
     if (!record) throw httpError(400, 'errors.senders_config.not_configured');
@@ -93,9 +107,11 @@ export async function sendersApiModule(app: FastifyInstance): Promise<void> {
     const to = rows[0]?.email;
     if (!to) throw httpError(400, 'errors.senders_config.no_recipient');
     const message: MailMessage = { to, subject: t('resources.senders_config.test.subject'), text: t('resources.senders_config.test.body') };
+    await takeOutboundQuota(request, reply, SENDER_TEST_QUOTA, String(owner.serviceId));
+    const policy: OutboundPolicy = { allowLoopback: app.ctx.config.outboundAllowLoopback };
     try {
-      if (config.config_type_id === CONFIG_TYPE.smtp) await sendThroughSmtp(config, message);
-      else if (config.config_type_id === CONFIG_TYPE.emailLabs) await sendThroughEmailLabs(config, message);
+      if (config.config_type_id === CONFIG_TYPE.smtp) await sendThroughSmtp(config, message, policy);
+      else if (config.config_type_id === CONFIG_TYPE.emailLabs) await sendThroughEmailLabs(config, message, policy);
       else {
         const domain = await app.ctx.db.query<{ domain: string }>(
           'SELECT domain FROM client_service_domains WHERE client_service_id = $1 ORDER BY is_main DESC, id LIMIT 1',
@@ -107,7 +123,10 @@ export async function sendersApiModule(app: FastifyInstance): Promise<void> {
       }
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      throw httpError(502, 'errors.senders_config.send_failed', { reason: String((error as Error).message ?? error).slice(0, 200) });
+      // Socket errors, status lines and banners stay in the log: echoed, they would map the network.
+      request.log.warn({ err: error, serviceId: owner.serviceId, configType: config.config_type_id }, 'sender test send failed');
+      if (error instanceof OutboundRefused) throw httpError(422, 'errors.outbound.address_refused');
+      throw httpError(502, 'errors.senders_config.send_failed');
     }
     return { detail: t('resources.senders_config.messages.test_sent') };
   });

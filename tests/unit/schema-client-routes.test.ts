@@ -165,7 +165,7 @@ describe('x-admin actions and filter options', () => {
   const action = { name: 'ping', method: 'PUT', path: 'ping', label: 'resources.notes.actions.ping', message: 'resources.notes.messages.pinged' };
 
   it('reads a valid action and refuses a bad method, an absolute path or a missing message', () => {
-    expect(createRegistry({ 'note.schema.json': note({ actions: [action] }) }).modules[0].admin.actions).toEqual([action]);
+    expect(createRegistry({ 'note.schema.json': note({ actions: [action] }) }).modules[0].admin.actions).toEqual([{ ...action, on: 'record', handler: 'module' }]);
     for (const bad of [{ ...action, method: 'GET' }, { ...action, path: '/ping' }, { ...action, message: undefined }, { ...action, name: 'Ping' }]) {
       expect(() => createRegistry({ 'note.schema.json': note({ actions: [bad] }) })).toThrow(SchemaFileError);
     }

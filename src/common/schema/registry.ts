@@ -1,4 +1,5 @@
-import type { AdminAction, AdminBlock, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
+import { placeholders } from './paths';
+import type { AdminAction, AdminBlock, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
 
 /** Product name used in {product} placeholders when nothing else is configured (PANEL_PRODUCT). */
 export const DEFAULT_PRODUCT = 'panel';
@@ -8,6 +9,9 @@ const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
 const ACTION_PATH = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/;
 const ACTION_METHODS: readonly AdminAction['method'][] = ['POST', 'PUT', 'DELETE'];
 const SCOPES: readonly AdminScope[] = ['user', 'service', 'admin'];
+const ACTION_PLACES: readonly AdminAction['on'][] = ['row', 'record', 'collection'];
+/** A flag resolver's name: kind:name, e.g. template:banners (see the server's flag resolvers). */
+const FLAG = /^(service|template|record):[a-z][a-z0-9_]*$/;
 /** Raster images only (SVG could carry script): avatars and, by default, file fields. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const DEFAULT_FILE_BYTES = 5 * 1024 * 1024;
@@ -65,7 +69,11 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
   const module = identifier(source, 'x-admin.module', given.module ?? resource);
   if (typeof given.title !== 'string') fail(source, 'x-admin.title must be a catalogue key');
 
-  const path = given.api?.path ?? defaultApiPath[scope].replace('{module}', module);
+  const parent = given.parent
+    ? { resource: identifier(source, 'x-admin.parent.resource', given.parent.resource), param: identifier(source, 'x-admin.parent.param', given.parent.param) }
+    : undefined;
+  // A child's default address nests under its parent's record: filled in by createRegistry, which knows the parent.
+  const path = given.api?.path ?? (parent ? '' : defaultApiPath[scope].replace('{module}', module));
   const api = { path, upload: given.api?.upload ?? path, ...(given.api?.read ? { read: given.api.read } : {}) };
   for (const pattern of [api.path, api.upload, api.read].filter(Boolean) as string[]) {
     if (!pattern.startsWith('/')) fail(source, `api path ${pattern} must start with /`);
@@ -116,13 +124,53 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
   const actionNames = new Set<string>();
   const actions = (given.actions ?? []).map((action) => {
     const name = identifier(source, 'action name', action.name);
+    const problem = (what: string) => fail(source, `action ${name}: ${what}`);
     if (actionNames.has(name)) fail(source, `duplicate action ${name}`);
     actionNames.add(name);
-    if (!ACTION_METHODS.includes(action.method)) fail(source, `action ${name}: method must be one of ${ACTION_METHODS.join(', ')}`);
-    if (typeof action.path !== 'string' || !ACTION_PATH.test(action.path)) fail(source, `action ${name}: path must be a relative path matching ${ACTION_PATH}`);
-    if (typeof action.label !== 'string' || typeof action.message !== 'string') fail(source, `action ${name}: label and message must be catalogue keys`);
-    return { name, method: action.method, path: action.path, label: action.label, message: action.message };
+    if (!ACTION_METHODS.includes(action.method)) problem(`method must be one of ${ACTION_METHODS.join(', ')}`);
+    if (typeof action.path !== 'string' || !ACTION_PATH.test(action.path)) problem(`path must be a relative path matching ${ACTION_PATH}`);
+    if (typeof action.label !== 'string' || typeof action.message !== 'string') problem('label and message must be catalogue keys');
+    const on = action.on ?? 'record';
+    if (!ACTION_PLACES.includes(on)) problem(`on must be one of ${ACTION_PLACES.join(', ')}`);
+    const handler = action.handler ?? 'module';
+    if (handler !== 'update' && handler !== 'module') problem('handler must be update or module');
+    const body = action.body;
+    if (body !== undefined && (body.type !== 'object' || !body.properties)) problem('body must be an object schema with properties');
+    if (handler === 'update') {
+      if (!body) problem('an update action needs a body');
+      if (on === 'collection') problem('an update action acts on a record');
+      for (const field of Object.keys(body!.properties!)) if (!properties[field]) problem(`body property ${field} is not a property of the record`);
+    }
+    const toggle = action.toggle;
+    if (toggle) {
+      if (!body?.properties?.[toggle.field]) problem(`toggle field ${toggle.field} must be a body property`);
+      if (!Array.isArray(toggle.values) || toggle.values.length !== 2) problem('toggle.values must be two values');
+      for (const keys of [action.labels, action.messages]) {
+        if (!keys || toggle.values.some((value) => typeof keys[String(value)] !== 'string')) problem('a toggle needs labels and messages for both values');
+      }
+    }
+    return {
+      name,
+      method: action.method,
+      path: action.path,
+      on,
+      handler,
+      ...(body ? { body } : {}),
+      ...(toggle ? { toggle: { field: toggle.field, values: toggle.values } } : {}),
+      label: action.label,
+      ...(action.labels ? { labels: action.labels } : {}),
+      message: action.message,
+      ...(action.messages ? { messages: action.messages } : {}),
+      ...(action.confirm === undefined ? {} : { confirm: typeof action.confirm === 'string' ? action.confirm : problem('confirm must be a catalogue key') }),
+    } satisfies AdminAction;
   });
+
+  const flags = (given.flags ?? []).map((flag) => {
+    if (typeof flag !== 'string' || !FLAG.test(flag)) fail(source, `flag ${JSON.stringify(flag)} must match ${FLAG}`);
+    if (flag.startsWith('record:') && !parent) fail(source, `flag ${flag} needs a parent record`);
+    return flag;
+  });
+  for (const [name, property] of Object.entries(properties)) referenceOf(source, name, property);
 
   const admin: AdminBlock = {
     resource,
@@ -133,7 +181,8 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     route: { path: route.path, name: route.name, param: routeParam, views: route.views ?? { list: '' }, ...(route.names ? { names: route.names } : {}) },
     list,
     files,
-    ...(given.featureFlag ? { featureFlag: identifier(source, 'featureFlag', given.featureFlag) } : {}),
+    flags,
+    ...(parent ? { parent } : {}),
     ...(given.writeRole === undefined ? {} : { writeRole: given.writeRole === 'root' ? 'root' : fail(source, 'writeRole must be "root"') }),
     redirect: given.redirect ?? { view: 'list' },
     messages: given.messages ?? {},
@@ -163,6 +212,15 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
   return { schema, admin };
 }
 
+/** The reference a property declares (x-ref on it, or on its items for an array); undefined for none. */
+export function referenceOf(source: string, name: string, property: JsonSchema): AdminReference | undefined {
+  const items = property.items as JsonSchema | undefined;
+  const given = (property['x-ref'] ?? items?.['x-ref']) as Partial<AdminReference> | undefined;
+  if (given === undefined) return undefined;
+  const resource = identifier(source, `${name} x-ref.resource`, given.resource);
+  return { resource, field: given.field === undefined ? 'id' : identifier(source, `${name} x-ref.field`, given.field) };
+}
+
 export interface Registry {
   modules: readonly ModuleSchema[];
   byResource(resource: string): ModuleSchema | undefined;
@@ -184,16 +242,85 @@ export function createRegistry(files: Record<string, unknown>, product = DEFAULT
       seen.set(key, admin.resource);
     }
   }
-  for (const { admin } of modules) {
+  const byResource = (resource: string) => modules.find((m) => m.admin.resource === resource);
+  for (const module of modules) nestUnderParent(module, byResource);
+  for (const module of modules) {
+    const { admin } = module;
+    checkPlaceholders(admin, byResource);
     for (const { field, options } of admin.list.filters ?? []) {
       if (options) checkFilterOptions(admin, field, options, modules);
+    }
+    for (const [name, property] of Object.entries(module.schema.properties ?? {})) {
+      const reference = referenceOf(admin.resource, name, property);
+      if (reference) checkReference(admin, name, reference, byResource);
     }
   }
   return {
     modules,
-    byResource: (resource) => modules.find((m) => m.admin.resource === resource),
+    byResource,
     byRouteName: (name) => modules.find((m) => m.admin.route.name === name || Object.values(m.admin.route.names ?? {}).includes(name)),
   };
+}
+
+/** The parent chain of a module, nearest first; refuses unknown parents, other scopes and cycles. */
+export function ancestors(admin: AdminBlock, byResource: (resource: string) => ModuleSchema | undefined): AdminBlock[] {
+  const chain: AdminBlock[] = [];
+  let current = admin;
+  while (current.parent) {
+    const parent = byResource(current.parent.resource)?.admin;
+    if (!parent) throw new SchemaFileError(current.resource, `its parent ${current.parent.resource} is not a module`);
+    if (parent.scope !== admin.scope) throw new SchemaFileError(current.resource, `its parent ${parent.resource} has another scope`);
+    if (parent === admin || chain.includes(parent)) throw new SchemaFileError(admin.resource, 'its parents form a cycle');
+    if (parent.singleton || !parent.crud) throw new SchemaFileError(current.resource, `its parent ${parent.resource} must be a listed module with records`);
+    chain.push(parent);
+    current = parent;
+  }
+  return chain;
+}
+
+/** A child without its own API path gets one under its parent's record: {parent path}/{parent param}/{module}. */
+function nestUnderParent(module: ModuleSchema, byResource: (resource: string) => ModuleSchema | undefined): void {
+  const { admin } = module;
+  if (!admin.parent || admin.api.path) return;
+  const parent = byResource(admin.parent.resource)?.admin;
+  if (!parent) throw new SchemaFileError(admin.resource, `its parent ${admin.parent.resource} is not a module`);
+  if (!parent.api.path) nestUnderParent(byResource(parent.resource)!, byResource);
+  const path = `${parent.api.path}/{${admin.parent.param}}/${admin.module}`;
+  admin.api = { ...admin.api, path, upload: admin.api.upload || path };
+}
+
+/**
+ * Every placeholder of a module's API and route paths names something the server and the router
+ * resolve: the service, a parent record (its own param and its ancestors'), or, in a view, the record.
+ */
+function checkPlaceholders(admin: AdminBlock, byResource: (resource: string) => ModuleSchema | undefined): void {
+  const chain = ancestors(admin, byResource);
+  const known = new Set([...(admin.scope === 'service' ? ['service_id'] : []), ...[admin, ...chain].flatMap((a) => (a.parent ? [a.parent.param] : []))]);
+  const check = (pattern: string, allowed: Set<string>) => {
+    for (const name of placeholders(pattern)) {
+      if (!allowed.has(name)) throw new SchemaFileError(admin.resource, `${pattern}: the placeholder {${name}} names nothing the server resolves`);
+    }
+  };
+  for (const pattern of [admin.api.path, admin.api.upload, admin.api.read].filter(Boolean) as string[]) check(pattern, known);
+  if (admin.parent && !placeholders(admin.api.path).includes(admin.parent.param)) {
+    throw new SchemaFileError(admin.resource, `api path ${admin.api.path} must name its parent {${admin.parent.param}}`);
+  }
+  check(admin.route.path, known);
+  const inView = new Set([...known, admin.route.param]);
+  for (const view of Object.values(admin.route.views)) if (view) check(view, inView);
+}
+
+/** A reference names a module of the same scope, by one of its fields. */
+function checkReference(admin: AdminBlock, name: string, reference: AdminReference, byResource: (resource: string) => ModuleSchema | undefined): void {
+  const target = byResource(reference.resource);
+  const problem = !target
+    ? `it references ${reference.resource}, which is not a module`
+    : target.admin.scope !== admin.scope
+      ? `it references ${reference.resource}, of another scope`
+      : reference.field !== 'id' && !target.schema.properties?.[reference.field]
+        ? `${reference.field} is not a property of ${reference.resource}`
+        : null;
+  if (problem) throw new SchemaFileError(admin.resource, `property ${name}: ${problem}`);
 }
 
 /** A filter's options come from a module of the same scope, by a field its list searches (the user types, the server finds). */

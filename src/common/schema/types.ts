@@ -86,8 +86,8 @@ export interface AdminFile {
 export type AdminMessages = Partial<Record<'created' | 'updated' | 'deleted', string>> & Record<string, string>;
 
 /**
- * An extra call a module offers on its form (e.g. the sender config's test send): a button that
- * sends `method` with an empty body to `path` under the record (a singleton's collection, or the item).
+ * An extra call a module offers: a button that sends `method` to `path` under the record (or, for a
+ * singleton or `on: 'collection'`, under the collection), with a body when the action declares one.
  */
 export interface AdminAction {
   /** Identifier, unique in the module. */
@@ -95,10 +95,28 @@ export interface AdminAction {
   method: 'POST' | 'PUT' | 'DELETE';
   /** Sub-path, e.g. "test": PUT /client_service/{service_id}/module/senders/configs/test. */
   path: string;
-  /** Catalogue key of the button. */
+  /** Where the button is: on each list row and the record's screen ('row'), only the record's screen ('record'), or above the list ('collection'). */
+  on: 'row' | 'record' | 'collection';
+  /**
+   * 'update': the engine serves it, setting the body's fields on the record (PUT .../{id}/publish
+   * {published}); 'module': a module's own code serves it (a test send, a copy).
+   */
+  handler: 'update' | 'module';
+  /** The body's JSON Schema; for 'update', its properties are record properties. None: an empty body. */
+  body?: JsonSchema;
+  /**
+   * A two-state switch (publish, section on/off): the button sends the record's `field` set to the
+   * other of `values`; its label and toast are then picked by the value sent (labels/messages keyed by it).
+   */
+  toggle?: { field: string; values: [string | boolean, string | boolean] };
+  /** Catalogue key of the button (or, for a toggle, keys by the value the click sends). */
   label: string;
-  /** Catalogue key of the success toast. */
+  labels?: Record<string, string>;
+  /** Catalogue key of the success toast (or, for a toggle, keys by the value sent). */
   message: string;
+  messages?: Record<string, string>;
+  /** Catalogue key of a question asked before the call; none: no confirmation. */
+  confirm?: string;
 }
 
 export interface AdminUnique {
@@ -128,6 +146,20 @@ export interface AdminTableStorage {
   reads?: { table: string; column: string };
 }
 
+export interface AdminParent {
+  /** The parent module's resource; it has the same scope. */
+  resource: string;
+  /** The placeholder naming the parent record in this module's API and route paths, e.g. gallery_id. */
+  param: string;
+}
+
+/** A property naming records of another module of the same owner (x-ref on the property or its items). */
+export interface AdminReference {
+  resource: string;
+  /** The referenced module's field the value holds; default "id". */
+  field: string;
+}
+
 export interface AdminBlock {
   resource: string;
   scope: AdminScope;
@@ -138,8 +170,14 @@ export interface AdminBlock {
   route: AdminRoute;
   list: AdminList;
   files: Record<string, AdminFile>;
-  /** The service must have this flag (client_service_flags), otherwise 404. */
-  featureFlag?: string;
+  /**
+   * Feature flags, each a named resolver the module's pages need, otherwise 404 (SPEC 2): e.g.
+   * "service:newsletter_imports" (client_service_flags), "template:banners" (the active appearance
+   * template's setting), "record:has_videos" (a field of the parent record).
+   */
+  flags: string[];
+  /** The record this module's records belong to (a gallery's photos): its API and routes nest under it. */
+  parent?: AdminParent;
   /** 'root': only root users create, change or delete (e.g. the sending limits the provider sets); service users may read. */
   writeRole?: 'root';
   redirect: AdminRedirect;
@@ -168,8 +206,9 @@ export type JsonSchema = Record<string, unknown> & {
 /** A schema file as written: x-admin may leave out everything that has a default. */
 export type SchemaFile = JsonSchema & {
   $id?: string;
-  'x-admin': Partial<Omit<AdminBlock, 'list' | 'files' | 'route'>> &
+  'x-admin': Partial<Omit<AdminBlock, 'list' | 'files' | 'route' | 'actions'>> &
     Pick<AdminBlock, 'resource' | 'scope' | 'title'> & {
+      actions?: (Omit<AdminAction, 'on' | 'handler'> & Partial<Pick<AdminAction, 'on' | 'handler'>>)[];
       list?: Partial<AdminList>;
       files?: Record<string, Partial<AdminFile>>;
       route?: Partial<AdminRoute> & Pick<AdminRoute, 'path' | 'name'>;

@@ -14,6 +14,7 @@ import { currentUser } from '../auth/plugin';
 import type { Queryable } from '../db';
 import { HttpError, httpError, t } from '../http/errors';
 import { requireServiceAccess } from '../services/access';
+import { flagsHold } from './flags';
 import { uniqueKeyOfConstraint, ensureIndexes } from './indexes';
 import { parseListQuery } from './list-query';
 import { serverRegistry } from './settings';
@@ -81,10 +82,7 @@ export class ModuleRoutes {
     if (admin.scope === 'admin') return { serviceId: null, userId: null };
     if (admin.scope === 'user') return { serviceId: null, userId: user.userId };
     const access = await requireServiceAccess(this.db, request, (request.params as Params).service_id, admin.module);
-    if (admin.featureFlag) {
-      const { rows } = await this.db.query('SELECT 1 FROM client_service_flags WHERE client_service_id = $1 AND flag = $2', [access.serviceId, admin.featureFlag]);
-      if (!rows.length) throw httpError(404, 'errors.not_found');
-    }
+    if (admin.flags.length && !(await flagsHold(this.db, admin.flags, { serviceId: access.serviceId }))) throw httpError(404, 'errors.not_found');
     return { serviceId: access.serviceId, userId: null };
   }
 

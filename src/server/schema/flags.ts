@@ -1,0 +1,78 @@
+import type { Queryable } from '../db';
+
+/**
+ * The feature flags a schema module's pages may need (x-admin.flags, SPEC 2 "404 unless ..."), each
+ * a named resolver: `kind:name`. A page whose flag resolves to false answers 404.
+ *   service:<name>  the service has the flag in client_service_flags;
+ *   template:<name> the service's active appearance template has the feature;
+ *   record:<field>  the parent record's field is true (a news item's has_videos).
+ */
+export interface FlagScope {
+  serviceId: number | null;
+  /** The parent record's values, for record:<field>. */
+  parent?: Record<string, unknown>;
+}
+
+/** The template features SPEC 3 derives from a template's settings, by the name flags use. */
+export const TEMPLATE_FEATURES: Record<string, (settings: TemplateSettings) => boolean> = {
+  colors: (s) => nonEmpty(s.colors),
+  counters: (s) => nonEmpty(s.counters),
+  homepages: (s) => nonEmpty(s.homepages),
+  banners: (s) => nonEmpty(s.banners),
+  header_icons: (s) => s.has_header_icons === true,
+  header_photos: (s) => s.has_header_photos === true,
+  news_pinning: (s) => s.news?.pinning_enabled === true,
+  // SPEC 2: the template page exists when the template has colours, counters or home pages.
+  template_page: (s) => nonEmpty(s.colors) || nonEmpty(s.counters) || nonEmpty(s.homepages),
+};
+
+export interface TemplateSettings {
+  colors?: unknown;
+  counters?: unknown;
+  homepages?: unknown;
+  banners?: unknown;
+  has_header_icons?: boolean;
+  has_header_photos?: boolean;
+  news?: { pinning_enabled?: boolean };
+  [setting: string]: unknown;
+}
+
+function nonEmpty(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  if (value && typeof value === 'object') return Object.keys(value).length > 0;
+  return value === true;
+}
+
+const FLAG = /^(service|template|record):([a-z][a-z0-9_]*)$/;
+
+/** Whether every flag holds; flags are few per module, each one query at most. */
+export async function flagsHold(db: Queryable, flags: readonly string[], scope: FlagScope): Promise<boolean> {
+  let template: TemplateSettings | null | undefined;
+  for (const flag of flags) {
+    const [, kind, name] = FLAG.exec(flag) ?? [];
+    if (kind === 'record') {
+      if (scope.parent?.[name] !== true) return false;
+    } else if (kind === 'service') {
+      if (scope.serviceId === null) return false;
+      const { rows } = await db.query('SELECT 1 FROM client_service_flags WHERE client_service_id = $1 AND flag = $2', [scope.serviceId, name]);
+      if (rows.length === 0) return false;
+    } else if (kind === 'template') {
+      if (scope.serviceId === null) return false;
+      template ??= await activeTemplateSettings(db, scope.serviceId);
+      const feature = TEMPLATE_FEATURES[name];
+      if (!template || !feature || !feature(template)) return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The settings of the appearance template the service uses now; null when it has none. */
+export async function activeTemplateSettings(db: Queryable, serviceId: number): Promise<TemplateSettings | null> {
+  const { rows } = await db.query<{ settings: TemplateSettings }>(
+    `SELECT t.settings FROM client_services s JOIN appearance_templates t ON t.id = s.template_id WHERE s.id = $1`,
+    [serviceId],
+  );
+  return rows[0]?.settings ?? null;
+}

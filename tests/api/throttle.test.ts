@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
 import { slowdownDelayMs, THROTTLE_POLICIES } from '../../src/server/auth/throttle';
+import { closeContext, createContext } from '../../src/server/context';
 import { addUser, freshAddress } from './auth-support';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './support/app';
 
@@ -69,6 +71,40 @@ describe('login throttling', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(50 - policy.perPair);
     const { rows } = await testApp.ctx.db.query(`SELECT succeeded FROM login_attempts WHERE action = 'login' AND username = 'szturmowany'`);
     expect(rows).toEqual(Array.from({ length: policy.perPair }, () => ({ succeeded: false })));
+  });
+
+  it('lets at most the address limit of a parallel burst over many accounts reach the password check', async () => {
+    const address = freshAddress();
+    const burst = await Promise.all(Array.from({ length: 50 }, (_, i) => signIn(`rozproszony${i}`, 'Zle-Haslo-1', address)));
+    const statuses = burst.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(policy.perAddress);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50 - policy.perAddress);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('holds the limit when two server processes share the database', async () => {
+    const otherCtx = await createContext(testApp.config);
+    otherCtx.pause = testApp.ctx.pause;
+    const other = await buildApp(otherCtx);
+    try {
+      await addUser(testApp, 'dwustronny');
+      const address = freshAddress();
+      const burst = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          (i % 2 ? other : testApp.app).inject({
+            method: 'POST',
+            url: '/api/authentication',
+            payload: { username: 'dwustronny', password: `Zle-Haslo-${i}` },
+            remoteAddress: address,
+            headers: { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+          }),
+        ),
+      );
+      expect(burst.filter((response) => response.statusCode === 401)).toHaveLength(policy.perPair);
+      expect(burst.filter((response) => response.statusCode === 429)).toHaveLength(50 - policy.perPair);
+    } finally {
+      await other.close();
+      await closeContext(otherCtx);
+    }
   });
 
   it('past the cap of failures of an account, gives each address one guess, and the owner still signs in', async () => {

@@ -18,6 +18,8 @@ export interface AppContext {
   db: Db;
   tokens: TokenService;
   mailer: Mailer;
+  /** Waits before answering (login slowdown); tests replace it so that they need not sleep. */
+  pause: (milliseconds: number) => Promise<void>;
 }
 
 declare module 'fastify' {

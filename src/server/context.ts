@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from './app';
 import { createTokenService, loadSecret } from './auth/tokens';
 import type { Config } from './config';
@@ -10,7 +11,7 @@ export async function createContext(config: Config, options: { memory?: boolean 
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: options.memory ? 'memory' : config.dataDir });
   const tokens = createTokenService(await loadSecret(config), config.accessTokenTtl);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
-  return { config, db, tokens, mailer };
+  return { config, db, tokens, mailer, pause: (milliseconds) => sleep(milliseconds) };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {

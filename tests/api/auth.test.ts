@@ -59,26 +59,28 @@ describe('POST /api/authentication', () => {
     expect((await signIn('zablokowany', 'Niewlasciwe-Haslo-1')).statusCode).toBe(401);
   });
 
-  it('throttles repeated failures per account with 429, whatever the address', async () => {
+  it('throttles repeated failures of one account from one address with 429', async () => {
     await addUser(testApp, 'zgadywany');
-    for (let i = 0; i < THROTTLE_POLICIES.login.perUsername; i++) {
-      expect((await signIn('zgadywany', `Zle-Haslo-${i}`)).statusCode).toBe(401);
+    const address = freshAddress();
+    for (let i = 0; i < THROTTLE_POLICIES.login.perPair; i++) {
+      expect((await signIn('zgadywany', `Zle-Haslo-${i}`, address)).statusCode).toBe(401);
     }
-    const throttled = await signIn('zgadywany', DEMO_PASSWORD);
+    const throttled = await signIn('zgadywany', DEMO_PASSWORD, address);
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json().detail).toBe('Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za 15 min.');
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(800);
-    // Another account is not affected.
-    expect((await signIn('klient2', DEMO_PASSWORD)).statusCode).toBe(200);
+    // The owner elsewhere is not locked out.
+    expect((await signIn('zgadywany', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('lets a successful sign-in clear the account failure count', async () => {
+  it('lets a successful sign-in clear the failure count of its address', async () => {
     await addUser(testApp, 'zapominalski');
+    const address = freshAddress();
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < THROTTLE_POLICIES.login.perUsername - 1; i++) {
-        expect((await signIn('zapominalski', `Zle-Haslo-${i}`)).statusCode).toBe(401);
+      for (let i = 0; i < THROTTLE_POLICIES.login.perPair - 1; i++) {
+        expect((await signIn('zapominalski', `Zle-Haslo-${i}`, address)).statusCode).toBe(401);
       }
-      expect((await signIn('zapominalski', DEMO_PASSWORD)).statusCode).toBe(200);
+      expect((await signIn('zapominalski', DEMO_PASSWORD, address)).statusCode).toBe(200);
     }
   });
 

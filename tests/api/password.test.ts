@@ -98,7 +98,7 @@ describe('PUT /api/user/password', () => {
     await addUser(testApp, 'sprawdzany');
     const { access_token: own } = await testApp.login('sprawdzany');
     const attempt = (passwordOld: string) => changePassword(own, { password_old: passwordOld, password_new: NEW_PASSWORD, password_confirm: NEW_PASSWORD });
-    for (let i = 0; i < THROTTLE_POLICIES.password_change.perUsername; i++) {
+    for (let i = 0; i < THROTTLE_POLICIES.password_change.perPair; i++) {
       expect((await attempt(`Zle-Haslo-${i}`)).statusCode).toBe(400);
     }
     const throttled = await attempt(DEMO_PASSWORD);

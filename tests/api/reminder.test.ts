@@ -101,14 +101,14 @@ describe('password reminder', () => {
 
   it('rate limits reminder requests per username and per address with 429', async () => {
     await addUser(testApp, 'natret');
-    for (let i = 0; i < THROTTLE_POLICIES.password_reminder.perUsername; i++) {
+    for (let i = 0; i < THROTTLE_POLICIES.password_reminder.perAccount; i++) {
       expect((await requestReminder('natret')).statusCode).toBe(200);
     }
     const throttled = await requestReminder('natret');
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json().detail).toMatch(/^Zbyt wiele próśb o przypomnienie hasła. Spróbuj ponownie za \d+ min\.$/);
     // The same limit for a username that does not exist, so 429 reveals nothing either.
-    for (let i = 0; i < THROTTLE_POLICIES.password_reminder.perUsername; i++) await requestReminder('widmo');
+    for (let i = 0; i < THROTTLE_POLICIES.password_reminder.perAccount; i++) await requestReminder('widmo');
     expect((await requestReminder('widmo')).statusCode).toBe(429);
 
     const address = freshAddress();
@@ -119,14 +119,15 @@ describe('password reminder', () => {
     expect((await requestReminder('ktos-jeszcze')).statusCode).toBe(200);
   });
 
-  it('rate limits failed confirmations; then even the right code waits', async () => {
+  it('rate limits failed confirmations from one address; then even the right code waits there', async () => {
     await addUser(testApp, 'zgadujacy');
     await requestReminder('zgadujacy');
     const { code } = await reminderLink(testApp.config, 'zgadujacy@example.com');
-    for (let i = 0; i < THROTTLE_POLICIES.password_reminder_confirm.perUsername; i++) {
-      expect((await confirmReminder('zgadujacy', `zly-kod-${i}`)).statusCode).toBe(400);
+    const address = freshAddress();
+    for (let i = 0; i < THROTTLE_POLICIES.password_reminder_confirm.perPair; i++) {
+      expect((await confirmReminder('zgadujacy', `zly-kod-${i}`, address)).statusCode).toBe(400);
     }
-    const throttled = await confirmReminder('zgadujacy', code);
+    const throttled = await confirmReminder('zgadujacy', code, address);
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json().detail).toMatch(/^Zbyt wiele nieudanych prób potwierdzenia/);
   });
@@ -135,7 +136,7 @@ describe('password reminder', () => {
     await addUser(testApp, 'uparty');
     await requestReminder('uparty');
     const { code } = await reminderLink(testApp.config, 'uparty@example.com');
-    for (let i = 0; i < THROTTLE_POLICIES.password_reminder_confirm.perUsername; i++) await confirmReminder('uparty', `zly-kod-${i}`);
+    for (let i = 0; i < THROTTLE_POLICIES.password_reminder_confirm.perPair; i++) await confirmReminder('uparty', `zly-kod-${i}`);
     await testApp.ctx.db.query(`UPDATE login_attempts SET attempted_at = now() - interval '1 day' WHERE username = 'uparty'`);
     expect((await confirmReminder('uparty', code)).json()).toEqual(INVALID_CODE);
   });

@@ -19,6 +19,8 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   config: Config;
+  /** Every pause the server asked for (login slowdown), in milliseconds; none is really waited. */
+  pauses: number[];
   /** Signs in and returns the access and refresh tokens. */
   login(username: string, password?: string): Promise<{ access_token: string; refresh_token: string; expires_in: number }>;
   /** Sends a request with the XSRF pair set and, when given, the JWT header. */
@@ -47,6 +49,10 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     { dataDir, databaseUrl: database?.url, jwtSecret: randomBytes(32).toString('hex'), serveClient: false, ...overrides },
   );
   const ctx = await createContext(config, { memory: !database });
+  const pauses: number[] = [];
+  ctx.pause = async (milliseconds) => {
+    pauses.push(milliseconds);
+  };
   await seedDemoData(ctx.db, { password: DEMO_PASSWORD });
   const app = await buildApp(ctx);
   await app.ready();
@@ -69,6 +75,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     app,
     ctx,
     config,
+    pauses,
     call,
     async login(username, password = DEMO_PASSWORD) {
       const response = await call({ method: 'POST', url: '/api/authentication', payload: { username, password } });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { verifyUserPassword } from '../../auth/passwords';
 import { refreshSession, revokeSessionOf, startSession } from '../../auth/sessions';
-import { assertNotThrottled, recordAttempt } from '../../auth/throttle';
+import { admitAttempt } from '../../auth/throttle';
 import { httpError, t } from '../../http/errors';
 import { objectBody, requiredString, SECRET_MAX_LENGTH, USERNAME_MAX_LENGTH } from './schemas';
 
@@ -24,7 +24,7 @@ export const authenticationRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: LoginBody }>('/authentication', { schema: loginSchema }, async (request, reply) => {
     const { username, password } = request.body;
-    await assertNotThrottled(request, reply, 'login', username);
+    const attempt = await admitAttempt(request, reply, 'login', username);
     const { rows } = await ctx.db.query<{ id: number; username: string; password_hash: string; is_root: boolean; is_blocked: boolean }>(
       'SELECT id, username, password_hash, is_root, is_blocked FROM users WHERE username = $1',
       [username],
@@ -32,7 +32,7 @@ export const authenticationRoutes: FastifyPluginAsync = async (app) => {
     const user = rows[0];
     // An unknown user costs the same argon2 verification and gets the same answer as a wrong password.
     const valid = await verifyUserPassword(user?.password_hash, password);
-    await recordAttempt(request, 'login', username, valid);
+    await attempt.record(valid);
     if (!valid) throw httpError(401, 'errors.invalid_credentials');
     // Only someone who knows the password learns that the account is blocked.
     if (user.is_blocked) return reply.status(403).send({ detail: t('errors.account_blocked'), code: 'account_blocked' });

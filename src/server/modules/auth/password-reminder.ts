@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { generateTemporaryPassword, hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/sessions';
-import { assertNotThrottled, recordAttempt } from '../../auth/throttle';
+import { admitAttempt } from '../../auth/throttle';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/tokens';
 import { httpError, t } from '../../http/errors';
 import { objectBody, requiredString, SECRET_MAX_LENGTH, USERNAME_MAX_LENGTH } from './schemas';
@@ -35,8 +35,7 @@ export const passwordReminderRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: ReminderRequestBody }>('/password_reminder', { schema: requestSchema }, async (request, reply) => {
     const { username } = request.body;
-    await assertNotThrottled(request, reply, 'password_reminder', username);
-    await recordAttempt(request, 'password_reminder', username, true);
+    await (await admitAttempt(request, reply, 'password_reminder', username)).record(true);
     const { rows } = await ctx.db.query<{ id: number; email: string }>(
       `SELECT id, email FROM users WHERE username = $1 AND NOT is_blocked AND email <> ''`,
       [username],
@@ -68,7 +67,7 @@ export const passwordReminderRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<{ Body: ReminderConfirmBody }>('/password_reminder', { schema: confirmSchema }, async (request, reply) => {
     const { username, confirm_code: code } = request.body;
-    await assertNotThrottled(request, reply, 'password_reminder_confirm', username);
+    const attempt = await admitAttempt(request, reply, 'password_reminder_confirm', username);
     // Marking the reminder used is the atomic step that makes the code single use.
     const { rows } = await ctx.db.query<{ reminder_id: number; user_id: number; email: string }>(
       `UPDATE password_reminders SET used_at = now() FROM users
@@ -79,7 +78,7 @@ export const passwordReminderRoutes: FastifyPluginAsync = async (app) => {
       [username, hashOpaqueToken(code), REMINDER_MAX_FAILED_ATTEMPTS],
     );
     const confirmed = rows[0];
-    await recordAttempt(request, 'password_reminder_confirm', username, Boolean(confirmed));
+    await attempt.record(Boolean(confirmed));
     if (!confirmed) {
       await ctx.db.query(
         `UPDATE password_reminders SET failed_attempts = failed_attempts + 1 FROM users

@@ -3,7 +3,7 @@ import { validatePasswordChange, type PasswordChangeField } from '../../../commo
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { currentUser } from '../../auth/plugin';
 import { revokeUserSessions } from '../../auth/sessions';
-import { assertNotThrottled, recordAttempt } from '../../auth/throttle';
+import { admitAttempt } from '../../auth/throttle';
 import { assertValidForm, httpError, t } from '../../http/errors';
 import { SECRET_MAX_LENGTH } from './schemas';
 
@@ -28,7 +28,6 @@ export const userPasswordRoutes: FastifyPluginAsync = async (app) => {
     { onRequest: app.authenticate, schema: passwordChangeSchema },
     async (request, reply) => {
       const user = currentUser(request);
-      await assertNotThrottled(request, reply, 'password_change', user.username);
       const { rows } = await ctx.db.query<{ password_hash: string }>(
         'SELECT password_hash FROM users WHERE id = $1 AND NOT is_blocked',
         [user.userId],
@@ -38,8 +37,9 @@ export const userPasswordRoutes: FastifyPluginAsync = async (app) => {
       const body = request.body;
       const errors = validatePasswordChange(body);
       if (!errors.password_old) {
+        const attempt = await admitAttempt(request, reply, 'password_change', user.username);
         const oldPasswordValid = await verifyPassword(rows[0].password_hash, body.password_old ?? '');
-        await recordAttempt(request, 'password_change', user.username, oldPasswordValid);
+        await attempt.record(oldPasswordValid);
         if (!oldPasswordValid) errors.password_old = 'validation.password.old_invalid';
       }
       assertValidForm(errors);

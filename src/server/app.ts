@@ -7,6 +7,7 @@ import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db';
 import { errorHandlingPlugin, sendFrameworkError, sendNotFound } from './http/error-handling';
+import { storableTextPlugin } from './http/text';
 import { xsrfPlugin } from './http/xsrf';
 import type { Mailer } from './mail/mailer';
 import { apiModules } from './modules';
@@ -53,6 +54,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(errorHandlingPlugin);
   await app.register(xsrfPlugin);
+  await app.register(storableTextPlugin);
   await app.register(authPlugin);
 
   await app.register(

@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { FRAME_SOURCES } from '../common/content/sanitize';
 import { authPlugin } from './auth/plugin';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
@@ -43,7 +44,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        frameSrc: ctx.config.iframeHosts.map((host) => `https://${host}`),
+        frameSrc: FRAME_SOURCES.map((source) => `https://${source}`),
         connectSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },

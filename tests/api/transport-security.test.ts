@@ -35,3 +35,11 @@ describe('HTTPS-only protections', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('Content-Security-Policy', () => {
+  it('lets the page frame only the allowed embed paths', async () => {
+    const response = await testApp.call({ method: 'GET', url: '/api/xsrf' });
+    const frameSrc = String(response.headers['content-security-policy']).split(';').find((directive) => directive.startsWith('frame-src'));
+    expect(frameSrc).toBe('frame-src https://www.youtube.com/embed/ https://www.youtube-nocookie.com/embed/ https://player.vimeo.com/video/ https://www.google.com/maps/embed');
+  });
+});

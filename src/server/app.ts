@@ -2,11 +2,13 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { FRAME_SOURCES } from '../common/content/sanitize';
 import { authPlugin } from './auth/plugin';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db';
 import { errorHandlingPlugin, sendFrameworkError, sendNotFound } from './http/error-handling';
+import { storableTextPlugin } from './http/text';
 import { xsrfPlugin } from './http/xsrf';
 import type { Mailer } from './mail/mailer';
 import { apiModules } from './modules';
@@ -44,17 +46,24 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        frameSrc: ctx.config.iframeHosts.map((host) => `https://${host}`),
+        frameSrc: FRAME_SOURCES.map((source) => `https://${source}`),
         connectSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent by the hook below, only on HTTPS answers.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    // request.protocol honours X-Forwarded-Proto when TRUST_PROXY is set.
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(errorHandlingPlugin);
   await app.register(xsrfPlugin);
+  await app.register(storableTextPlugin);
   await app.register(authPlugin);
 
   await app.register(

@@ -20,8 +20,6 @@ export interface Config {
   mailFrom: string;
   /** Public address of the panel, for links in e-mails. */
   publicUrl: string;
-  /** Hosts whose iframes may appear in sanitised content blocks. */
-  iframeHosts: string[];
   avatarMaxBytes: number;
   /** Serve the built SPA from dist/client (false for API-only test servers). */
   serveClient: boolean;
@@ -39,8 +37,6 @@ export interface Config {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = Number(env.PORT ?? 3000);
-  const list = (value: string | undefined, fallback: string[]) =>
-    value ? value.split(',').map((s) => s.trim()).filter(Boolean) : fallback;
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -53,7 +49,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'panel@localhost',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    iframeHosts: list(env.IFRAME_HOSTS, ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com', 'www.google.com']),
     avatarMaxBytes: Number(env.AVATAR_MAX_BYTES ?? 2 * 1024 * 1024),
     serveClient: env.SERVE_CLIENT !== 'false',
     trustProxy: env.TRUST_PROXY === 'true',

@@ -7,13 +7,15 @@ let test: TestApp;
 let klient: string;
 let admin: string;
 let collections: { url: string; token: string }[];
+let site: number;
+let newsletter: number;
 
 beforeAll(async () => {
   test = await createTestApp();
   klient = (await test.login('klient')).access_token;
   admin = (await test.login('admin')).access_token;
-  const newsletter = await serviceOf(test, 'klient', 9);
-  const site = await serviceOf(test, 'klient', 1);
+  newsletter = await serviceOf(test, 'klient', 9);
+  site = await serviceOf(test, 'klient', 1);
   collections = [
     { url: `/api/client_service/${newsletter}/module/tags`, token: klient },
     { url: `/api/client_service/${newsletter}/module/recipients`, token: klient },
@@ -97,6 +99,123 @@ describe('no input gives a 500', () => {
         expectNoServerError(response.statusCode, response.body);
       }),
       { numRuns: RUNS },
+    );
+  });
+});
+
+// Every kind of text that has broken servers: NUL, lone surrogates, non-characters, BOM, bidi
+// overrides, combining marks, astral characters, any UTF-16 unit and any code point.
+const awkwardUnit = fc.oneof(
+  fc.constantFrom('\u0000', '\ud800', '\udbff', '\udc00', '\udfff', '\ufffe', '\uffff', '\ufeff', '\u202e', '\u0301', '😀', '\u{10ffff}', '%', "'", '\\'),
+  fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+);
+const awkwardText = fc.oneof(
+  fc.string({ unit: awkwardUnit, maxLength: 24 }),
+  // A valid-looking value with a sting in its tail gets past format checks to the database more often.
+  fc.tuple(fc.constantFrom('Nazwa', 'a@example.com', 'newsletter', 'smtp.example.com'), fc.string({ unit: awkwardUnit, minLength: 1, maxLength: 3 })).map(([valid, tail]) => valid + tail),
+);
+
+/** Percent-encodes a query value, a lone surrogate as the three bytes UTF-8 would give it (encodeURIComponent throws on it). */
+function encodeQueryValue(text: string): string {
+  return [...text]
+    .map((char) => {
+      const code = char.codePointAt(0) ?? 0;
+      if (code < 0xd800 || code > 0xdfff) return encodeURIComponent(char);
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+    })
+    .join('');
+}
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  $ref?: string;
+  allOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  then?: JsonSchema;
+  else?: JsonSchema;
+}
+
+interface Operation {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  queryStrings: string[];
+  body?: { properties: Record<string, JsonSchema>; multipart: boolean };
+}
+
+const hasType = (schema: JsonSchema, type: string) => (Array.isArray(schema.type) ? schema.type.includes(type) : schema.type === type);
+
+/** Every property a body schema names, conditional branches included. */
+function bodyProperties(schema: JsonSchema, components: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const resolved = schema.$ref ? components[schema.$ref.split('/').pop() ?? ''] : schema;
+  const branches = [...(resolved.allOf ?? []), ...(resolved.anyOf ?? []), ...(resolved.oneOf ?? []), resolved.then, resolved.else].filter((branch) => branch !== undefined);
+  return Object.assign({}, ...branches.map((branch) => bodyProperties(branch, components)), resolved.properties);
+}
+
+/** Text where the schema wants text, a plausible value elsewhere, so that the text is what gets tested. */
+function valueFor(schema: JsonSchema): fc.Arbitrary<unknown> {
+  if (hasType(schema, 'string')) return awkwardText;
+  if (hasType(schema, 'array')) return fc.array(valueFor(schema.items ?? {}), { maxLength: 3 });
+  if (hasType(schema, 'integer') || hasType(schema, 'number')) return fc.integer({ min: 1, max: 3 });
+  if (hasType(schema, 'boolean')) return fc.boolean();
+  return fc.oneof(awkwardText, fc.integer({ min: 1, max: 3 }));
+}
+
+function requestFor(operation: Operation) {
+  const path = operation.path.replace('{service_id}', String(operation.path.includes('news_categories') ? site : newsletter)).replace('{id}', '1');
+  const token = /^\/(content|client_service\/\{service_id\}\/limits)/.test(operation.path) ? admin : klient;
+  const query = fc.dictionary(fc.constantFrom(...(operation.queryStrings.length ? operation.queryStrings : ['_'])), awkwardText, { maxKeys: operation.queryStrings.length });
+  const fields = operation.body && fc.record(Object.fromEntries(Object.entries(operation.body.properties).map(([name, schema]) => [name, valueFor(schema)])), { requiredKeys: [] });
+  // Unknown keys are text too.
+  const body = fields ? fc.tuple(fields, fc.dictionary(awkwardText, awkwardText, { maxKeys: 2 })).map(([known, unknown]) => ({ ...unknown, ...known })) : fc.constant(undefined);
+  const asMultipart = operation.body?.multipart ? fc.boolean() : fc.constant(false);
+  return fc.record({ query, body, asMultipart }).map(({ query: values, body: payload, asMultipart: multipartBody }) => {
+    const search = Object.entries(values).map(([name, value]) => `${name}=${encodeQueryValue(value)}`).join('&');
+    const url = `/api${path}${search ? `?${search}` : ''}`;
+    if (payload === undefined) return { method: operation.method, url, token };
+    // JSON.stringify writes NUL and lone surrogates as \u escapes, as a browser would send them.
+    if (!multipartBody) return { method: operation.method, url, token, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } };
+    const form = multipart(JSON.stringify(payload));
+    return { method: operation.method, url, token, payload: form.payload, headers: form.headers };
+  });
+}
+
+describe('arbitrary Unicode in every string field of the OpenAPI document', () => {
+  let operations: Operation[];
+
+  beforeAll(async () => {
+    const document = (await test.call({ method: 'GET', url: '/api/docs/openapi.json', token: admin })).json();
+    const components: Record<string, JsonSchema> = document.components.schemas;
+    operations = Object.entries<Record<string, { parameters?: { name: string; in: string; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).flatMap(([method, spec]) => {
+        const queryStrings = (spec.parameters ?? []).filter((p) => p.in === 'query' && hasType(p.schema, 'string')).map((p) => p.name);
+        const json = spec.requestBody?.content['application/json'];
+        const body = json && { properties: bodyProperties(json.schema, components), multipart: 'multipart/form-data' in (spec.requestBody?.content ?? {}) };
+        // Only operations that take text: the others have nothing for this property to vary.
+        if (queryStrings.length === 0 && !body) return [];
+        return [{ method: method.toUpperCase() as Operation['method'], path, queryStrings, body }];
+      }),
+    );
+  });
+
+  it('covers the operations that take text', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(15);
+    expect(operations.filter((operation) => operation.body?.multipart).length).toBeGreaterThan(0);
+  });
+
+  it('never answers 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...operations).chain(requestFor),
+        async (request) => {
+          const response = await test.call(request);
+          expectNoServerError(response.statusCode, response.body);
+        },
+      ),
+      { numRuns: RUNS * 5 },
     );
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshAddress } from './auth-support';
+import { serviceOf } from './schema-fixtures';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './support/app';
 
 let testApp: TestApp;
@@ -9,6 +10,7 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 const XSRF_REFUSAL = { detail: 'Nieprawidłowy token zabezpieczający formularz. Odśwież stronę i spróbuj ponownie.' };
+const ORIGIN_REFUSAL = { detail: 'Żądanie wysłane z innej witryny zostało odrzucone.' };
 const credentials = { username: 'klient', password: DEMO_PASSWORD };
 
 describe('XSRF double-submit check on mutating calls', () => {
@@ -56,5 +58,47 @@ describe('XSRF double-submit check on mutating calls', () => {
       headers: { cookie: `XSRF-TOKEN=${cookie?.value}`, 'x-xsrf-token': cookie?.value ?? '' },
     });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('whatever the spelling of the path', () => {
+  let token: string;
+  let tags: string;
+  beforeAll(async () => {
+    token = (await testApp.login('klient')).access_token;
+    tags = `/client_service/${await serviceOf(testApp, 'klient', 9)}/module/tags`;
+  });
+
+  it.each(['/%61pi', '/ap%69'])('refuses a mutating call under %s without the pair', async (prefix) => {
+    const name = `Tag-${prefix.replace(/\W/g, '')}`;
+    const response = await testApp.call({ method: 'POST', url: `${prefix}${tags}`, token, payload: { name }, withoutXsrf: true });
+    expect(response.statusCode).toBe(403);
+    const list = await testApp.call({ method: 'GET', url: `/api${tags}?search=${name}`, token });
+    expect(list.json().data).toEqual([]);
+  });
+});
+
+describe('Origin of mutating calls', () => {
+  const signIn = (origin?: string, host = 'panel.example.pl') =>
+    testApp.call({ method: 'POST', url: '/api/authentication', payload: credentials, headers: { host, ...(origin ? { origin } : {}) }, remoteAddress: freshAddress() });
+
+  it.each(['https://evil.example.org', 'null', 'http://panel.example.pl.evil.example.org', 'https://panel.example.pl'])(
+    'refuses the foreign origin %s even with the XSRF pair',
+    async (origin) => {
+      const response = await signIn(origin);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual(ORIGIN_REFUSAL);
+    },
+  );
+
+  it('accepts the request’s own origin, the configured PUBLIC_URL origin and no Origin at all', async () => {
+    expect((await signIn('http://panel.example.pl')).statusCode).toBe(200);
+    expect((await signIn(new URL(testApp.config.publicUrl).origin)).statusCode).toBe(200);
+    expect((await signIn()).statusCode).toBe(200);
+  });
+
+  it('does not look at the Origin of reads', async () => {
+    const response = await testApp.call({ method: 'GET', url: '/api/xsrf', headers: { origin: 'https://evil.example.org' } });
+    expect(response.statusCode).toBe(204);
   });
 });

@@ -9,9 +9,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Double-submit cookie: every response that finds no XSRF-TOKEN cookie sets one (readable by the
- * SPA), and every mutating /api call must echo it in X-XSRF-TOKEN.
+ * SPA), and every mutating call, whatever its path, must echo it in X-XSRF-TOKEN. A mutating call
+ * that names a foreign Origin is refused as well (browsers without Origin rely on the pair alone).
  */
 export const xsrfPlugin = fp(async (app: FastifyInstance) => {
+  const publicOrigin = new URL(app.ctx.config.publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
     const cookieToken = request.cookies[XSRF_COOKIE];
     if (!cookieToken) {
@@ -22,7 +24,12 @@ export const xsrfPlugin = fp(async (app: FastifyInstance) => {
         httpOnly: false,
       });
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // The path is not looked at: the router decodes it (/%61pi/ is /api/), a prefix test would not.
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) {
+      throw httpError(403, 'errors.foreign_origin');
+    }
     const headerToken = request.headers[XSRF_HEADER];
     if (!cookieToken || typeof headerToken !== 'string' || !sameToken(cookieToken, headerToken)) {
       throw httpError(403, 'errors.xsrf');

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_UPLOAD_FOLDER, type AdminFile, type ModuleSchema } from '../../common/schema';
 import { contentTypeOf, detectFileType, SIGNATURE_BYTES } from '../files/signatures';
 import { httpError } from '../http/errors';
+import { assertStorableText } from '../http/text';
 
 // Stored names are ours alone: 32 random hex digits and the extension the signature gave.
 const STORED_NAME = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
@@ -46,7 +47,7 @@ export async function readBody(request: FastifyRequest, module: ModuleSchema, da
   let body: unknown = {};
   try {
     const largest = Math.max(1, ...fileFields.map(([, spec]) => spec.maxBytes));
-    for await (const part of request.parts({ limits: { fileSize: largest, files: fileFields.length || 1, fields: 5 } })) {
+    for await (const part of formParts(request.parts({ limits: { fileSize: largest, files: fileFields.length || 1, fields: 5 } }))) {
       if (part.type === 'field') {
         if (part.fieldname !== 'payload') continue;
         try {
@@ -54,6 +55,7 @@ export async function readBody(request: FastifyRequest, module: ModuleSchema, da
         } catch {
           throw httpError(400, 'errors.payload_invalid');
         }
+        assertStorableText(body);
         continue;
       }
       const entry = part.fieldname === 'file' ? fileFields[0] : fileFields.find(([name]) => name === part.fieldname);
@@ -71,6 +73,15 @@ export async function readBody(request: FastifyRequest, module: ModuleSchema, da
   return { body, files };
 }
 
+/** Errors the multipart parser raises without a status (no boundary, cut-off body) are the client's: 400. */
+async function* formParts<Part>(parts: AsyncIterable<Part>): AsyncGenerator<Part> {
+  try {
+    yield* parts;
+  } catch (error) {
+    throw (error as { statusCode?: number }).statusCode === undefined ? httpError(400, 'errors.invalid_request') : error;
+  }
+}
+
 async function receiveFile(stream: Readable & { truncated?: boolean }, field: string, spec: AdminFile, dataDir: string): Promise<ReceivedFile> {
   const dir = folderPath(dataDir, spec.folder);
   await mkdir(dir, { recursive: true });
@@ -82,7 +93,7 @@ async function receiveFile(stream: Readable & { truncated?: boolean }, field: st
     await pipeline(
       stream,
       async function* (source: AsyncIterable<Buffer | string>) {
-        for await (const piece of source) {
+        for await (const piece of formParts(source)) {
           const chunk = Buffer.from(piece);
           size += chunk.length;
           if (size > spec.maxBytes) throw httpError(413, 'errors.file_too_large');

@@ -1,12 +1,11 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createSanitizer } from '../../content/sanitize';
+import { sanitizeHtml } from '../../content/sanitize';
 import { createImageStore } from '../user/image-store';
 
 /** Content blocks by prefix (the footer's three among them), their HTML sanitised, and their photos. */
 export async function contentModule(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
-  const sanitize = createSanitizer(config.iframeHosts);
   const photos = createImageStore(path.join(config.dataDir, 'content'));
 
   app.get<{ Params: { prefix: string } }>(
@@ -23,7 +22,7 @@ export async function contentModule(app: FastifyInstance): Promise<void> {
       return {
         data: rows.map(({ photo_file, content, ...block }) => ({
           ...block,
-          content: sanitize(content),
+          content: sanitizeHtml(content),
           photo_uri: photo_file ? `/api/content/photos/${photo_file}` : null,
         })),
       };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../auth/plugin';
-import { createSanitizer } from '../../content/sanitize';
+import { sanitizeHtml } from '../../content/sanitize';
 import { httpError } from '../../http/errors';
 import { booleanQuery, isTrue, pagination, paginationQuery, type PaginationQuery } from '../../http/pagination';
 
@@ -18,8 +18,7 @@ const ID_PARAM = { type: 'object', properties: { id: { type: 'string', pattern: 
 
 /** News for users, with their read state and the unread count behind the top bar's bell. */
 export async function newsModule(app: FastifyInstance): Promise<void> {
-  const { db, config } = app.ctx;
-  const sanitize = createSanitizer(config.iframeHosts);
+  const { db } = app.ctx;
   app.addHook('onRequest', app.authenticate);
 
   app.get<{ Querystring: NewsQuery }>(
@@ -58,7 +57,7 @@ export async function newsModule(app: FastifyInstance): Promise<void> {
       Number(request.params.id),
     ]);
     if (!rows[0]) throw httpError(404, 'errors.news_not_found');
-    return { ...rows[0], body: sanitize(rows[0].body) };
+    return { ...rows[0], body: sanitizeHtml(rows[0].body) };
   });
 
   app.post<{ Params: { id: string } }>('/news/:id/set_read', { schema: { params: ID_PARAM } }, async (request, reply) => {

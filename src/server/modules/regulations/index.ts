@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../auth/plugin';
-import { createSanitizer } from '../../content/sanitize';
+import { sanitizeHtml } from '../../content/sanitize';
 import { httpError } from '../../http/errors';
 import { REGULATION_IN_FORCE } from './in-force';
 
@@ -8,8 +8,7 @@ const MAX_INT = 2147483647;
 
 /** What the user must accept (GET) and the call that accepts it; GET /api/user then reports is_regulations. */
 export async function regulationsModule(app: FastifyInstance): Promise<void> {
-  const { db, config } = app.ctx;
-  const sanitize = createSanitizer(config.iframeHosts);
+  const { db } = app.ctx;
 
   app.get('/user/regulations', { onRequest: app.authenticate }, async (request) => {
     const { rows } = await db.query<{ id: number; name: string; content: string; valid_from: Date; is_accepted: boolean }>(
@@ -20,7 +19,7 @@ export async function regulationsModule(app: FastifyInstance): Promise<void> {
         ORDER BY r.valid_from, r.id`,
       [currentUser(request).userId],
     );
-    return { data: rows.map((row) => ({ ...row, content: sanitize(row.content) })) };
+    return { data: rows.map((row) => ({ ...row, content: sanitizeHtml(row.content) })) };
   });
 
   app.post<{ Body: { regulation_ids: number[] } }>(

@@ -56,11 +56,12 @@ export interface FileSaveMeta {
   onUploadProgress?(fraction: number): void;
 }
 
-/** The params of the custom `action` method: an extra call on a record (or a singleton), empty body. */
+/** The params of the custom `action` method: an extra call on a record (or a singleton), with the action's body if it has one. */
 export interface ActionParams {
   name: string;
   method: string;
   id?: Identifier;
+  body?: Record<string, unknown>;
   meta?: Record<string, unknown>;
 }
 
@@ -168,7 +169,7 @@ export const dataProvider: PanelDataProvider = {
     return { data: params.ids };
   },
 
-  async action(resource, { name, method, id, meta }) {
-    return { data: await api(resolveResourcePath(resource, { operation: 'action', id, name, meta }), { method }) };
+  async action(resource, { name, method, id, body, meta }) {
+    return { data: await api(resolveResourcePath(resource, { operation: 'action', id, name, meta }), { method, body }) };
   },
 };

@@ -1,17 +1,18 @@
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { deepEquals, type ErrorSchema } from '@rjsf/utils';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LinkBase, useCreate, useDataProvider, useGetOne, useLocation, useNavigate, useTranslate, useUpdate } from 'react-admin';
+import { LinkBase, useCreate, useGetOne, useLocation, useNavigate, useTranslate, useUpdate } from 'react-admin';
 import { routePath } from '../../common/schema/paths';
 import { pickDeclared } from '../../common/schema/errors';
-import type { AdminAction, ModuleSchema } from '../../common/schema/types';
+import type { ModuleSchema } from '../../common/schema/types';
 import { buildPath } from '../layout/menu';
 import { useToast } from '../notifications';
-import type { FileChoice, PanelDataProvider } from '../providers/dataProvider';
+import type { FileChoice } from '../providers/dataProvider';
 import { errorMessage, isApiError } from '../providers/http';
 import { routesByName } from '../routes';
 import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
+import { ActionButton } from './actions';
 import { FileField, untouchedFile } from './FileField';
 import { serverErrorSchema } from './formSchema';
 import { fieldTitleKey } from './registry';
@@ -35,24 +36,6 @@ const valuesOf = (module: ModuleSchema, record: StoredRecord | undefined): FormV
 
 /** Values compared as the server would store them: fields left undefined are no values. */
 const sameValues = (a: FormValues, b: FormValues) => deepEquals(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));
-
-/** An x-admin action as a button: sends the call through the dataProvider, says so, shows it is under way. */
-function ActionButton({ context, action, id, disabled }: { context: SchemaContext; action: AdminAction; id: StoredRecord['id'] | undefined; disabled: boolean }) {
-  const { module, params } = context;
-  const translate = useTranslate();
-  const toast = useToast();
-  const dataProvider = useDataProvider<PanelDataProvider>();
-  const run = useMutation({
-    mutationFn: () => dataProvider.action(module.admin.resource, { name: action.name, method: action.method, id, meta: params }),
-    onSuccess: () => toast.success(action.message),
-    onError: (error) => toast.error(errorMessage(error)),
-  });
-  return (
-    <Button variant="outlined" disabled={disabled} loading={run.isPending} onClick={() => run.mutate()}>
-      {translate(action.label)}
-    </Button>
-  );
-}
 
 function RecordForm({ context, record }: { context: SchemaContext; record: StoredRecord | undefined }) {
   const { module, params } = context;
@@ -154,9 +137,11 @@ function RecordForm({ context, record }: { context: SchemaContext; record: Store
             {translate('ra.action.save')}
           </Button>
           {/* The module's extra calls work on what is stored: not before the first save, nor over unsaved changes. */}
-          {admin.actions.map((action) => (
-            <ActionButton key={action.name} context={context} action={action} id={itemId} disabled={!saved || dirty || saving} />
-          ))}
+          {admin.actions
+            .filter((action) => action.on !== 'collection')
+            .map((action) => (
+              <ActionButton key={action.name} context={context} action={action} record={saved} disabled={!saved || dirty || saving} />
+            ))}
           {listPath && (
             <Button component={LinkBase} to={listPath} color="secondary">
               {translate('ra.action.cancel')}

@@ -31,6 +31,7 @@ import type { AdminColumn } from '../../common/schema/types';
 import { useConfirm, useToast } from '../notifications';
 import { errorMessage } from '../providers/http';
 import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
+import { ActionButton } from './actions';
 import { OptionsFilter, useSettled } from './OptionsFilter';
 import { fieldTitleKey } from './registry';
 import type { SchemaScreenProps } from './routes';
@@ -115,8 +116,13 @@ function RecordList({ context }: { context: SchemaContext }) {
     changeQuery({ sort: { field, order: sort.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' }, page: 1 });
   const filtering = Boolean(query.search) || Object.values(filters).some(Boolean);
   const columnTitle = (column: AdminColumn) => translate(fieldTitleKey(module, column.field));
+  const rowActions = admin.actions.filter((action) => action.on === 'row');
+  const collectionActions = admin.actions.filter((action) => action.on === 'collection');
   const actions = (record: ListRecord) => (
     <>
+      {rowActions.map((action) => (
+        <ActionButton key={action.name} context={context} action={action} record={record} size="small" />
+      ))}
       {hasEdit && (
         <IconButton component={LinkBase} to={routePath(admin, 'edit', itemParams(record))} aria-label={translate('app.schema.edit_item', { label: label(record) })}>
           <EditIcon />
@@ -134,11 +140,16 @@ function RecordList({ context }: { context: SchemaContext }) {
         <Typography variant="h4" component="h1">
           {title}
         </Typography>
-        {hasCreate && (
-          <Button variant="contained" startIcon={<AddIcon />} component={LinkBase} to={routePath(admin, 'create', params)}>
-            {translate('ra.action.add')}
-          </Button>
-        )}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {collectionActions.map((action) => (
+            <ActionButton key={action.name} context={context} action={action} />
+          ))}
+          {hasCreate && (
+            <Button variant="contained" startIcon={<AddIcon />} component={LinkBase} to={routePath(admin, 'create', params)}>
+              {translate('ra.action.add')}
+            </Button>
+          )}
+        </Stack>
       </Stack>
       {(admin.list.search?.length || admin.list.filters?.length) ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} role="search">

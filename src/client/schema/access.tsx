@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-admin';
+import { apiPaths } from '../../common/schema/paths';
 import type { ModuleSchema } from '../../common/schema/types';
 import { api, isApiError } from '../providers/http';
 import { showForbidden } from '../providers/queryClient';
@@ -46,10 +47,29 @@ export function useModulePermission(module: ModuleSchema, serviceId: string | un
   return { allowed: !needed || query.data?.allowed === true, denied };
 }
 
-/** Renders a module's screen once its permission is granted. */
+/**
+ * SPEC 2: pages a feature flag hides answer 404. The server resolves the flags (the template's
+ * features, the parent record's fields) on every call of the module; its OPTIONS tells the route.
+ */
+export function useModuleFlags({ module, params }: SchemaContext, enabled: boolean) {
+  const needed = module.admin.flags.length > 0;
+  const collection = apiPaths(module.admin, params).collection;
+  const query = useQuery({
+    queryKey: [module.admin.resource, 'flags', collection],
+    queryFn: ({ signal }) => api(collection, { method: 'OPTIONS', signal }),
+    enabled: needed && enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
+  return { ready: !needed || query.isSuccess, error: needed ? query.error : null };
+}
+
+/** Renders a module's screen once its permission is granted and its feature flags hold. */
 export function ModuleAccess({ context, children }: { context: SchemaContext; children: ReactNode }) {
   const { allowed } = useModulePermission(context.module, context.params.service_id);
-  return allowed ? <>{children}</> : <LoadingState />;
+  const flags = useModuleFlags(context, allowed);
+  if (flags.error) return <LoadFailure error={flags.error} />;
+  return allowed && flags.ready ? <>{children}</> : <LoadingState />;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Db } from './db';
 import { errorHandlingPlugin, sendFrameworkError, sendNotFound } from './http/error-handling';
 import { xsrfPlugin } from './http/xsrf';
 import type { Mailer } from './mail/mailer';
+import type { Jobs } from './platform/jobs';
 import { apiModules } from './modules';
 import { clientPlugin } from './http/client';
 
@@ -18,6 +19,7 @@ export interface AppContext {
   db: Db;
   tokens: TokenService;
   mailer: Mailer;
+  jobs: Jobs;
 }
 
 declare module 'fastify' {

@@ -30,6 +30,10 @@ export interface Config {
   schemasDir: string;
   /** Product name in {product} placeholders (limit field names, sender type). */
   product: string;
+  /** Run job workers and cron schedules in this process (off for API tests that need none). */
+  jobsEnabled: boolean;
+  /** How often an idle job worker looks for work, in seconds. */
+  jobsPollingInterval: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -54,6 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === 'true',
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? projectSchemas),
     product: env.PANEL_PRODUCT || DEFAULT_PRODUCT,
+    jobsEnabled: env.JOBS_ENABLED !== 'false',
+    jobsPollingInterval: Number(env.JOBS_POLLING_INTERVAL ?? 2),
     ...overrides,
   };
 }

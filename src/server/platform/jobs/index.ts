@@ -87,7 +87,7 @@ const CRON_TIMEZONE = 'Europe/Warsaw';
 
 /** Durable jobs in the project's database (pg-boss schema "pgboss"); several processes may share them. */
 export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
-  const { pollingIntervalSeconds = 2, batchSize = 5, maintenanceIntervalSeconds = 60 } = options;
+  const { pollingIntervalSeconds = 2, batchSize = 10, maintenanceIntervalSeconds = 60 } = options;
   const boss = new PgBoss({ db: bossDb(db), maintenanceIntervalSeconds, schedule: true, supervise: true, migrate: true });
   let started = false;
   let stopping = false;
@@ -133,7 +133,8 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
     // createQueue leaves an existing queue alone; the definition in code wins.
     await boss.updateQueue(definition.name, queue());
     if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: CRON_TIMEZONE });
-    await boss.work<Data>(definition.name, { batchSize, pollingIntervalSeconds, includeMetadata: true }, async (batch) => {
+    let workerId: string | undefined;
+    workerId = await boss.work<Data>(definition.name, { batchSize, pollingIntervalSeconds, includeMetadata: true }, async (batch) => {
       // Each job completes or fails on its own; pg-boss's own completion of the batch then finds nothing active.
       await Promise.all(
         batch.map(async (job) => {
@@ -145,6 +146,9 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
           }
         }),
       );
+      // pg-boss waits a polling interval after each batch; a full batch suggests more work, so look again at once.
+      // (workerId is unset only if the first batch came before work() returned.)
+      if (batch.length === batchSize && workerId) boss.notifyWorker(workerId);
     });
   };
 

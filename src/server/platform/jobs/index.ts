@@ -23,7 +23,7 @@ export interface JobContext<Data> {
    * before the job is marked complete repeats it). Resolves false, without running effect, when an
    * earlier run committed. The effect must write through tx.
    */
-  runOnce(effect: (tx: Queryable) => Promise<void>): Promise<boolean>;
+  runOnce(effect: (tx: Queryable) => Promise<unknown>): Promise<boolean>;
 }
 
 export interface JobDefinition<Data = Record<string, unknown>> {
@@ -96,6 +96,7 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
     if (!stopping) console.warn(`jobs: ${error.message}`);
   });
   const definitions = new Map<string, JobDefinition<never>>();
+  const workerIds = new Map<string, string>();
 
   const contextFor = <Data>(job: PgBoss.JobWithMetadata<Data>): JobContext<Data> => ({
     id: job.id,
@@ -133,8 +134,7 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
     // createQueue leaves an existing queue alone; the definition in code wins.
     await boss.updateQueue(definition.name, queue());
     if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: CRON_TIMEZONE });
-    let workerId: string | undefined;
-    workerId = await boss.work<Data>(definition.name, { batchSize, pollingIntervalSeconds, includeMetadata: true }, async (batch) => {
+    const worker = await boss.work<Data>(definition.name, { batchSize, pollingIntervalSeconds, includeMetadata: true }, async (batch) => {
       // Each job completes or fails on its own; pg-boss's own completion of the batch then finds nothing active.
       await Promise.all(
         batch.map(async (job) => {
@@ -147,9 +147,11 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
         }),
       );
       // pg-boss waits a polling interval after each batch; a full batch suggests more work, so look again at once.
-      // (workerId is unset only if the first batch came before work() returned.)
+      // (Unknown only if the first batch came before work() returned.)
+      const workerId = workerIds.get(definition.name);
       if (batch.length === batchSize && workerId) boss.notifyWorker(workerId);
     });
+    workerIds.set(definition.name, worker);
   };
 
   return {

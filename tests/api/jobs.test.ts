@@ -55,6 +55,30 @@ describe('job retries', () => {
   });
 });
 
+describe('runOnce', () => {
+  it("commits each step's effect once, though the job runs again after failing", async () => {
+    const { db, jobs } = t.ctx;
+    await db.query('CREATE TABLE test_step_effects (step TEXT NOT NULL)');
+    const ranPerAttempt: boolean[][] = [];
+    await jobs.define({
+      name: 'test-steps',
+      retryLimit: 1,
+      async handler(job) {
+        const record = (step: string) => job.runOnce((tx) => tx.query('INSERT INTO test_step_effects (step) VALUES ($1)', [step]), step);
+        ranPerAttempt.push([await record('a'), await record('b')]);
+        if (job.retryCount === 0) throw new Error('fails after its effects');
+      },
+    });
+    const id = (await jobs.send('test-steps', {}))!;
+    expect(await finished('test-steps', id)).toMatchObject({ state: 'completed', retryCount: 1 });
+    expect(ranPerAttempt).toEqual([
+      [true, true],
+      [false, false],
+    ]);
+    expect((await db.query('SELECT step FROM test_step_effects ORDER BY step')).rows).toEqual([{ step: 'a' }, { step: 'b' }]);
+  });
+});
+
 describe('singleton keys', () => {
   it("on a 'short' queue keep a second job with the same key from being queued", async () => {
     await t.ctx.jobs.define({ name: 'test-short', policy: 'short', handler: async () => undefined });

@@ -16,8 +16,11 @@ CREATE TABLE job_tracking (
 CREATE INDEX job_tracking_owner ON job_tracking (owner_user_id);
 CREATE INDEX job_tracking_service ON job_tracking (client_service_id);
 
--- Jobs whose runOnce effect committed, in the effect's own transaction: a rerun finds the row and skips.
+-- Steps of jobs whose runOnce effect committed, in the effect's own transaction: a rerun finds the
+-- row and skips the step ('' for a job that is a single step).
 CREATE TABLE job_runs_once (
-  job_id UUID PRIMARY KEY,
-  completed_at TIMESTAMPTZ NOT NULL DEFAULT now()
+  job_id UUID NOT NULL,
+  step TEXT NOT NULL,
+  completed_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  PRIMARY KEY (job_id, step)
 );

@@ -18,12 +18,13 @@ export interface JobContext<Data> {
   /** Stores how far the job got (for jobs sent with an owner, who sees it as a progress bar). */
   progress(done: number, total: number): Promise<void>;
   /**
-   * Runs effect in a transaction that also records this job as done, so the effect commits at most
-   * once even when the job runs again (pg-boss delivers at least once: a crash after the effect but
-   * before the job is marked complete repeats it). Resolves false, without running effect, when an
-   * earlier run committed. The effect must write through tx.
+   * Runs effect in a transaction that also records this job (or its step) as done, so the effect
+   * commits at most once even when the job runs again (pg-boss delivers at least once: a crash after
+   * the effect but before the job is marked complete repeats it). Resolves false, without running
+   * effect, when an earlier run committed it. The effect must write through tx. A job doing several
+   * effects names each step (e.g. a recipient's id).
    */
-  runOnce(effect: (tx: Queryable) => Promise<unknown>): Promise<boolean>;
+  runOnce(effect: (tx: Queryable) => Promise<unknown>, step?: string): Promise<boolean>;
 }
 
 export interface JobDefinition<Data = Record<string, unknown>> {
@@ -110,9 +111,12 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
         total,
       ]);
     },
-    runOnce: (effect) =>
+    runOnce: (effect, step = '') =>
       db.transaction(async (tx) => {
-        const { affectedRows } = await tx.query('INSERT INTO job_runs_once (job_id) VALUES ($1) ON CONFLICT DO NOTHING', [job.id]);
+        const { affectedRows } = await tx.query('INSERT INTO job_runs_once (job_id, step) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+          job.id,
+          step,
+        ]);
         if (affectedRows === 0) return false;
         await effect(tx);
         return true;

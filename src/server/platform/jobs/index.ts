@@ -203,6 +203,7 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
     },
     async start() {
       if (started) return;
+      stopping = false;
       await boss.start();
       started = true;
       for (const definition of definitions.values()) await install(definition);

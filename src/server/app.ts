@@ -11,6 +11,7 @@ import { errorHandlingPlugin, sendFrameworkError, sendNotFound } from './http/er
 import { storableTextPlugin } from './http/text';
 import { xsrfPlugin } from './http/xsrf';
 import type { Mailer } from './mail/mailer';
+import type { Jobs } from './platform/jobs';
 import { apiModules } from './modules';
 import { clientPlugin } from './http/client';
 
@@ -22,6 +23,7 @@ export interface AppContext {
   mailer: Mailer;
   /** Waits before answering (login slowdown); tests replace it so that they need not sleep. */
   pause: (milliseconds: number) => Promise<void>;
+  jobs: Jobs;
 }
 
 declare module 'fastify' {

@@ -33,6 +33,10 @@ export interface Config {
    * development aid only; private and other non-public ranges stay refused.
    */
   outboundAllowLoopback: boolean;
+  /** Run job workers and cron schedules in this process (off for API tests that need none). */
+  jobsEnabled: boolean;
+  /** How often an idle job worker looks for work, in seconds. */
+  jobsPollingInterval: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -55,6 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? projectSchemas),
     product: env.PANEL_PRODUCT || DEFAULT_PRODUCT,
     outboundAllowLoopback: env.OUTBOUND_ALLOW_LOOPBACK === 'true',
+    jobsEnabled: env.JOBS_ENABLED !== 'false',
+    jobsPollingInterval: Number(env.JOBS_POLLING_INTERVAL ?? 2),
     ...overrides,
   };
 }

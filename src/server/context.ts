@@ -5,16 +5,22 @@ import { createTokenService, loadSecret } from './auth/tokens';
 import type { Config } from './config';
 import { openDb } from './db';
 import { createMailer } from './mail/nodemailer';
+import { createJobs } from './platform/jobs';
+import { cleanupJob } from './platform/jobs/cleanup';
 
 /** Opens the database (running migrations) and builds everything routes share. */
 export async function createContext(config: Config, options: { memory?: boolean } = {}): Promise<AppContext> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: options.memory ? 'memory' : config.dataDir });
   const tokens = createTokenService(await loadSecret(config), config.accessTokenTtl);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
-  return { config, db, tokens, mailer, pause: (milliseconds) => sleep(milliseconds) };
+  const jobs = createJobs(db, { pollingIntervalSeconds: config.jobsPollingInterval });
+  await jobs.define(cleanupJob(db, config));
+  if (config.jobsEnabled) await jobs.start();
+  return { config, db, tokens, mailer, jobs, pause: (milliseconds) => sleep(milliseconds) };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.jobs.stop();
   ctx.mailer.close();
   await ctx.db.close();
 }

@@ -13,6 +13,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     async query<Row>(sql: string, params: unknown[] = []) {
       return toResult<Row>(await pg.query(sql, params));
     },
+    async exec(sql) {
+      await pg.exec(sql);
+    },
     async transaction(fn) {
       return pg.transaction(async (tx) =>
         fn({ query: async <Row>(sql: string, params: unknown[] = []) => toResult<Row>(await tx.query(sql, params)) }),

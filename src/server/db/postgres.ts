@@ -18,6 +18,10 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   return {
     kind: 'postgres',
     query: (sql, params) => run(pool, sql, params),
+    // Without parameters pg uses the simple query protocol, which accepts several statements.
+    async exec(sql) {
+      await pool.query(sql);
+    },
     async transaction(fn) {
       const client = await pool.connect();
       // A client whose connection failed, or whose ROLLBACK failed, is in an unknown state: it is

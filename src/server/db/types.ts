@@ -10,6 +10,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** Runs a script of several statements without parameters (one round trip, no prepared statement). */
+  exec(sql: string): Promise<void>;
   /** Runs fn inside BEGIN/COMMIT on one connection; rolls back when fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**

@@ -9,6 +9,7 @@ import { schemaDocsPlugin, schemaModulesPlugin } from '../schema';
 import { limitsApiModule } from './limits-api';
 import { sendersApiModule } from './senders-api';
 import { userModule } from './user';
+import { jobsRoutes } from '../platform/jobs/routes';
 
 /** Every API module, each a Fastify plugin registered under /api. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -23,4 +24,5 @@ export const apiModules: FastifyPluginAsync[] = [
   limitsApiModule,
   sendersApiModule,
   schemaDocsPlugin,
+  jobsRoutes,
 ];

@@ -46,7 +46,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const database = await createTestDatabase();
   const config = loadConfig(
     {},
-    { dataDir, databaseUrl: database?.url, jwtSecret: randomBytes(32).toString('hex'), serveClient: false, ...overrides },
+    { dataDir, databaseUrl: database?.url, jwtSecret: randomBytes(32).toString('hex'), serveClient: false, jobsEnabled: false, ...overrides },
   );
   const ctx = await createContext(config, { memory: !database });
   const pauses: number[] = [];
@@ -95,7 +95,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   };
 }
 
-async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return undefined;
   const name = `panel_test_${randomBytes(6).toString('hex')}`;

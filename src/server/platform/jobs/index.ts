@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { Db, Queryable } from '../../db';
+import { bossDb, bossTransaction } from './boss-db';
+
+/** Who may follow a job through GET /api/jobs/{id}: its user, or the members of its service. */
+export interface JobOwner {
+  userId?: number;
+  clientServiceId?: number;
+}
+
+export interface JobContext<Data> {
+  id: string;
+  name: string;
+  data: Data;
+  /** Earlier attempts of this job (0 on the first run). */
+  retryCount: number;
+  /** Stores how far the job got (for jobs sent with an owner, who sees it as a progress bar). */
+  progress(done: number, total: number): Promise<void>;
+  /**
+   * Runs effect in a transaction that also records this job (or its step) as done, so the effect
+   * commits at most once even when the job runs again (pg-boss delivers at least once: a crash after
+   * the effect but before the job is marked complete repeats it). Resolves false, without running
+   * effect, when an earlier run committed it. The effect must write through tx. A job doing several
+   * effects names each step (e.g. a recipient's id).
+   */
+  runOnce(effect: (tx: Queryable) => Promise<unknown>, step?: string): Promise<boolean>;
+}
+
+export interface JobDefinition<Data = Record<string, unknown>> {
+  name: string;
+  handler(job: JobContext<Data>): Promise<void>;
+  /** pg-boss queue policy; 'short' keeps one queued job per singleton key, 'stately' one queued and one active. */
+  policy?: PgBoss.QueuePolicy;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** Doubles the delay after each failure (with jitter). */
+  retryBackoff?: boolean;
+  /** A run taking longer fails (and is retried); a run cut off by a crash is retried after it. */
+  expireInSeconds?: number;
+  /** Cron expression (Europe/Warsaw time) on which the job is sent with empty data. */
+  cron?: string;
+}
+
+export interface SendOptions {
+  owner?: JobOwner;
+  /** With a 'short' or 'stately' queue, or with singletonSeconds: a second job with the key is not sent. */
+  singletonKey?: string;
+  singletonSeconds?: number;
+  startAfterSeconds?: number;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  /** Sends inside the caller's transaction: the job exists only if that commits. */
+  tx?: Queryable;
+}
+
+export interface JobState {
+  name: string;
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  retryCount: number;
+  createdOn: Date;
+  startedOn: Date | null;
+  completedOn: Date | null;
+}
+
+export interface JobsOptions {
+  /** How often an idle worker looks for jobs. */
+  pollingIntervalSeconds?: number;
+  /** Jobs one worker takes at a time (run concurrently). */
+  batchSize?: number;
+  /** How often expired jobs (their run cut off by a crash) are put back for a retry. */
+  maintenanceIntervalSeconds?: number;
+}
+
+export interface Jobs {
+  /** Registers a handler (and its queue and cron schedule); works before and after start. */
+  define<Data>(definition: JobDefinition<Data>): Promise<void>;
+  /** Resolves to the job id, or null when a singleton key kept it from being sent. */
+  send<Data extends object>(name: string, data: Data, options?: SendOptions): Promise<string | null>;
+  state(name: string, id: string): Promise<JobState | null>;
+  schedules(): Promise<{ name: string; cron: string; timezone: string }[]>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const CRON_TIMEZONE = 'Europe/Warsaw';
+
+/** Durable jobs in the project's database (pg-boss schema "pgboss"); several processes may share them. */
+export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
+  const { pollingIntervalSeconds = 2, batchSize = 10, maintenanceIntervalSeconds = 60 } = options;
+  const boss = new PgBoss({ db: bossDb(db), maintenanceIntervalSeconds, schedule: true, supervise: true, migrate: true });
+  let started = false;
+  let stopping = false;
+  // Errors of polling and maintenance loops; pg-boss retries them on its next tick.
+  boss.on('error', (error) => {
+    if (!stopping) console.warn(`jobs: ${error.message}`);
+  });
+  const definitions = new Map<string, JobDefinition<never>>();
+  const workerIds = new Map<string, string>();
+
+  const contextFor = <Data>(job: PgBoss.JobWithMetadata<Data>): JobContext<Data> => ({
+    id: job.id,
+    name: job.name,
+    data: job.data,
+    retryCount: job.retryCount,
+    async progress(done, total) {
+      await db.query('UPDATE job_tracking SET progress_done = $2, progress_total = $3, updated_at = now() WHERE job_id = $1', [
+        job.id,
+        done,
+        total,
+      ]);
+    },
+    runOnce: (effect, step = '') =>
+      db.transaction(async (tx) => {
+        const { affectedRows } = await tx.query('INSERT INTO job_runs_once (job_id, step) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+          job.id,
+          step,
+        ]);
+        if (affectedRows === 0) return false;
+        await effect(tx);
+        return true;
+      }),
+  });
+
+  const install = async <Data>(definition: JobDefinition<Data>) => {
+    // pg-boss validates (and then extends) each options object: a fresh one per call.
+    const queue = () =>
+      withoutUndefined({
+        name: definition.name,
+        policy: definition.policy,
+        retryLimit: definition.retryLimit,
+        retryDelay: definition.retryDelaySeconds,
+        retryBackoff: definition.retryBackoff,
+        expireInSeconds: definition.expireInSeconds,
+      });
+    await boss.createQueue(definition.name, queue());
+    // createQueue leaves an existing queue alone; the definition in code wins.
+    await boss.updateQueue(definition.name, queue());
+    if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: CRON_TIMEZONE });
+    const worker = await boss.work<Data>(definition.name, { batchSize, pollingIntervalSeconds, includeMetadata: true }, async (batch) => {
+      // Each job completes or fails on its own; pg-boss's own completion of the batch then finds nothing active.
+      await Promise.all(
+        batch.map(async (job) => {
+          try {
+            await definition.handler(contextFor(job));
+            await boss.complete(definition.name, job.id);
+          } catch (error) {
+            await boss.fail(definition.name, job.id, error as object);
+          }
+        }),
+      );
+      // pg-boss waits a polling interval after each batch; a full batch suggests more work, so look again at once.
+      // (Unknown only if the first batch came before work() returned.)
+      const workerId = workerIds.get(definition.name);
+      if (batch.length === batchSize && workerId) boss.notifyWorker(workerId);
+    });
+    workerIds.set(definition.name, worker);
+  };
+
+  return {
+    async define(definition) {
+      definitions.set(definition.name, definition as JobDefinition<never>);
+      if (started) await install(definition);
+    },
+    async send(name, data, sendOptions = {}) {
+      const { owner, tx, singletonKey, singletonSeconds, startAfterSeconds, retryLimit, retryDelaySeconds, retryBackoff } = sendOptions;
+      const enqueue = async (queryable: Queryable) => {
+        const id = await boss.send(
+          name,
+          data,
+          withoutUndefined({
+            id: randomUUID(),
+            singletonKey,
+            singletonSeconds,
+            startAfter: startAfterSeconds,
+            retryLimit,
+            retryDelay: retryDelaySeconds,
+            retryBackoff,
+            db: bossTransaction(queryable),
+          }),
+        );
+        if (id && owner) {
+          await queryable.query('INSERT INTO job_tracking (job_id, queue, owner_user_id, client_service_id) VALUES ($1, $2, $3, $4)', [
+            id,
+            name,
+            owner.userId ?? null,
+            owner.clientServiceId ?? null,
+          ]);
+        }
+        return id;
+      };
+      return tx ? enqueue(tx) : db.transaction(enqueue);
+    },
+    async state(name, id) {
+      const job = await boss.getJobById(name, id, { includeArchive: true });
+      if (!job) return null;
+      const { state, retryCount, createdOn, startedOn, completedOn } = job;
+      return { name, state, retryCount, createdOn, startedOn, completedOn };
+    },
+    async schedules() {
+      return (await boss.getSchedules()) as unknown as { name: string; cron: string; timezone: string }[];
+    },
+    async start() {
+      if (started) return;
+      stopping = false;
+      await boss.start();
+      started = true;
+      for (const definition of definitions.values()) await install(definition);
+    },
+    async stop() {
+      if (!started) return;
+      stopping = true;
+      await boss.stop({ graceful: true, timeout: 10_000, close: false });
+      started = false;
+    },
+  };
+}
+
+/** pg-boss checks options by presence ('retryDelay' in options), so absent ones must not be there at all. */
+function withoutUndefined<T extends object>(options: T): T {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as T;
+}

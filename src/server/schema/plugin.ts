@@ -6,6 +6,7 @@ import {
   pickDeclared,
   toRoutePattern,
   translateErrors,
+  type AdminAction,
   type JsonSchema,
   type ModuleSchema,
   type RecordValidator,
@@ -59,7 +60,7 @@ export class ModuleRoutes {
   constructor(
     private readonly app: FastifyInstance,
     readonly module: ModuleSchema,
-    ajv: ReturnType<typeof createAjv>,
+    private readonly ajv: ReturnType<typeof createAjv>,
   ) {
     this.store = recordStore(module, { sharedDatabase: app.ctx.db.kind === 'postgres' });
     // Each app compiles its own copy, so several apps (tests) can share one process.
@@ -191,6 +192,28 @@ export class ModuleRoutes {
     return this.output(saved);
   }
 
+  /**
+   * An engine-served action (handler 'update', e.g. PUT .../{id}/publish {published}): the body is
+   * checked against the action's schema, its fields are set on the record, and the whole record is
+   * checked again as a save would.
+   */
+  async runUpdateAction(request: FastifyRequest, action: AdminAction, validateBody: RecordValidator): Promise<Record<string, unknown>> {
+    const owner = await this.owner(request, 'write');
+    const id = this.recordId((request.params as Params).id);
+    const body = request.body ?? {};
+    if (!isPlainObject(body)) throw httpError(400, 'validation.form_invalid');
+    const changes = pickDeclared(action.body!, body);
+    if (!validateBody(changes)) throw validationFailure(validateBody, action.body!);
+    const existing = await this.store.get(this.db, owner, id, 0);
+    if (!existing) throw httpError(404, 'errors.not_found');
+    const values = { ...existing.values, ...changes };
+    if (!this.validate(values)) throw validationFailure(this.validate, this.module.schema);
+    await this.checkUnique(owner, values, id);
+    const updated = await this.store.update(this.db, owner, id, values, {});
+    if (!updated) throw httpError(404, 'errors.not_found');
+    return this.output(updated);
+  }
+
   async remove(request: FastifyRequest): Promise<void> {
     const owner = await this.owner(request, 'write');
     const removed = await this.store.remove(this.db, owner, this.recordId((request.params as Params).id));
@@ -280,6 +303,15 @@ export class ModuleRoutes {
       await this.remove(request);
       return reply.status(204).send();
     });
+    for (const action of admin.actions.filter((candidate) => candidate.handler === 'update')) {
+      const validateBody = this.ajv.compile(action.body!);
+      app.route({
+        method: action.method,
+        url: `${item}/${action.path}`,
+        preHandler,
+        handler: (request) => this.runUpdateAction(request, action, validateBody),
+      });
+    }
     for (const [field, spec] of Object.entries(admin.files)) {
       app.delete(`${item}/${spec.deletePath}`, { preHandler }, async (request, reply) => {
         await this.removeFile(request, field);

@@ -140,4 +140,14 @@ describe('parallel refreshes of one token', () => {
     const [successor] = successors;
     expect((await refresh(successor)).statusCode).toBe(200);
   });
+
+  it('give a tab that comes late the newest token of the session when the successor was refreshed too', async () => {
+    const session: Tokens = await t.login('klient2');
+    const first: Tokens = (await refresh(session.refresh_token)).json();
+    const second: Tokens = (await refresh(first.refresh_token)).json();
+    const late = await refresh(session.refresh_token);
+    expect(late.statusCode).toBe(200);
+    expect(late.json().refresh_token).toBe(second.refresh_token);
+    expect((await currentUser(late.json().access_token)).statusCode).toBe(200);
+  });
 });

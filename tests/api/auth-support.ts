@@ -3,6 +3,7 @@ import path from 'node:path';
 import { decodeJwt } from 'jose';
 import { hashPassword } from '../../src/server/auth/passwords';
 import type { Config } from '../../src/server/config';
+import { REGULATION_IN_FORCE } from '../../src/server/modules/regulations/in-force';
 import { DEMO_PASSWORD, type TestApp } from './support/app';
 
 /** Helpers the authentication, reminder and password tests share. */
@@ -32,6 +33,20 @@ export async function addUser(
     ],
   );
   return rows[0].id;
+}
+
+/**
+ * Settles a user's SPEC 4 steps in the database (every regulation in force accepted, the password
+ * valid), for tests about other things than the guards; the server answers other calls 403 until then.
+ */
+export async function settlePendingSteps(testApp: TestApp, username: string): Promise<void> {
+  const userId = await testApp.userId(username);
+  await testApp.ctx.db.query('UPDATE users SET is_password_valid = TRUE WHERE id = $1', [userId]);
+  await testApp.ctx.db.query(
+    `INSERT INTO regulation_acceptances (user_id, regulation_id)
+     SELECT $1, r.id FROM regulations r WHERE ${REGULATION_IN_FORCE} ON CONFLICT DO NOTHING`,
+    [userId],
+  );
 }
 
 /** The refresh token family (claim sid) an access token belongs to. */

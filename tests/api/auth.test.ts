@@ -122,9 +122,14 @@ describe('POST /api/authentication', () => {
 
 describe('access tokens', () => {
   const secret = () => new TextEncoder().encode(testApp.config.jwtSecret);
+  // A token is only accepted for a live session: the forged ones name one of klient's.
+  let liveSession: unknown;
+  beforeAll(async () => {
+    liveSession = sessionOf((await testApp.login('klient')).access_token);
+  });
   const forge = async (change: { alg?: string; typ?: string; iss?: string; aud?: string; exp?: number }) => {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ username: 'klient', root: false, sid: 'x' })
+    return new SignJWT({ username: 'klient', root: false, sid: liveSession })
       .setProtectedHeader({ alg: change.alg ?? 'HS256', typ: change.typ ?? 'at+jwt' })
       .setSubject(String(await testApp.userId('klient')))
       .setIssuer(change.iss ?? 'panel-administracyjny')

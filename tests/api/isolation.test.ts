@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settlePendingSteps } from './auth-support';
 import { createTestApp, type TestApp } from './support/app';
 
 /** Every call of this area that names a service; `{id}` is the service id. */
@@ -15,6 +16,8 @@ const services: Record<string, number[]> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
+  // nowy serves as the user of no service here; its SPEC 4 steps are another file's matter.
+  await settlePendingSteps(t, 'nowy');
   for (const username of ['klient', 'klient2', 'nowy', 'admin']) {
     tokens[username] = (await t.login(username)).access_token;
     const list = await t.call({ method: 'GET', url: '/api/user/client_service', token: tokens[username] });
@@ -55,8 +58,17 @@ describe('tenant isolation of service calls', () => {
     }
   });
 
-  it('unknown and malformed service ids get 404, never 500', async () => {
-    for (const id of [999999, 'abc', '0', '-1', '1e3', '01', '%20']) {
+  it('an unknown service id gets the 403 of another client’s service, so ids cannot be probed; root gets 404', async () => {
+    for (const template of SERVICE_CALLS) {
+      const response = await call(template, 999999, 'klient');
+      expect(response.statusCode, template).toBe(403);
+      expect(response.json(), template).toEqual({ detail: 'Brak dostępu.' });
+      expect((await call(template, 999999, 'admin')).json(), template).toEqual({ detail: 'Nie znaleziono usługi.' });
+    }
+  });
+
+  it('malformed service ids, which cannot name any service, get 404, never 500', async () => {
+    for (const id of ['abc', '0', '-1', '1e3', '01', '%20']) {
       for (const template of SERVICE_CALLS) {
         const response = await call(template, id, 'klient');
         expect(response.statusCode, `${template} ${id}`).toBe(404);

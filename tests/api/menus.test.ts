@@ -99,10 +99,11 @@ describe('GET /api/user/menu/client_service/{id}', () => {
     expect(items.find((item) => item.is_root)).toMatchObject({ prefix: 'service_admin_limits' });
   });
 
-  it('answers 404 for an unknown or malformed service id and 403 for a stranger’s service', async () => {
-    for (const id of ['999999', 'abc', '1.5', '-1']) {
+  it('answers 404 for a malformed service id and 403 for a stranger’s service or an unknown one', async () => {
+    for (const id of ['abc', '1.5', '-1']) {
       expect((await t.call({ method: 'GET', url: `/api/user/menu/client_service/${id}`, token: klient })).statusCode, id).toBe(404);
     }
+    expect((await t.call({ method: 'GET', url: '/api/user/menu/client_service/999999', token: klient })).statusCode).toBe(403);
     const foreign = await t.call({ method: 'GET', url: `/api/user/menu/client_service/${await serviceIdOf('klient2')}`, token: klient });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().detail).toBe('Brak dostępu.');

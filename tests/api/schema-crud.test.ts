@@ -320,10 +320,11 @@ describe('tenants and permissions', () => {
     expect((await call('GET', own, klient)).json().name).toBe('Tajna kategoria');
   });
 
-  it('needs the module on the service and a signed-in user; unknown services are 404', async () => {
+  it('needs the module on the service and a signed-in user; unknown services are 403 as foreign ones', async () => {
     expect((await call('GET', `/client_service/${site}/module/tags`, klient)).statusCode).toBe(403);
     expect((await test.call({ method: 'GET', url: `/api/client_service/${newsletter}/module/tags` })).statusCode).toBe(401);
-    expect((await call('GET', '/client_service/999999/module/tags', klient)).statusCode).toBe(404);
+    expect((await call('GET', '/client_service/999999/module/tags', klient)).statusCode).toBe(403);
+    expect((await call('GET', '/client_service/999999/module/tags', admin)).statusCode).toBe(404);
     const withoutXsrf = await test.call({ method: 'POST', url: `/api/client_service/${newsletter}/module/tags`, token: klient, payload: { name: 'xx' }, withoutXsrf: true });
     expect(withoutXsrf.statusCode).toBe(403);
   });

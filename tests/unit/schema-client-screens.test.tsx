@@ -146,6 +146,20 @@ describe('the module permission', () => {
     await waitFor(() => expect(locations.at(-1)).toBe('/error/403'));
     expect(calls.some((call) => call.path === '/api/client_service/5/module/tags')).toBe(false);
   });
+
+  it('leads to the regulations page, without the 403 toast, when the server says they must be accepted first', async () => {
+    const { locations } = renderTagScreens(
+      {
+        'GET /api/user/permissions/client_service/5/module/tags': () => ({
+          status: 403,
+          body: { detail: 'Najpierw zaakceptuj obowiązujące regulaminy.', code: 'regulations_required' },
+        }),
+      },
+      TAGS,
+    );
+    await waitFor(() => expect(locations.at(-1)).toBe('/panel/profil/regulaminy'));
+    expect(toasts().queryByText('Brak dostępu.')).toBeNull();
+  });
 });
 
 describe('the tag list', () => {

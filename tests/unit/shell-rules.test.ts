@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { forcedPath } from '../../src/client/guards/rules';
+import { forcedPath, forcedPathOfCode } from '../../src/client/guards/rules';
 import { CACHE_BUST_PARAM, mayPrefetch, reloadOnceForFailedChunk } from '../../src/client/layout/lazyScreen';
 import { authProvider, isAccountBlocked, isRootOnlyResource, mayAccess } from '../../src/client/providers/authProvider';
 import { ApiError, errorMessage } from '../../src/client/providers/http';
@@ -36,6 +36,13 @@ describe('authProvider.checkError (SPEC 4)', () => {
     await expect(authProvider.checkError(new ApiError(404, {}))).resolves.toBeUndefined();
     await expect(authProvider.checkError(new ApiError(400, {}))).resolves.toBeUndefined();
   });
+
+  it("sends a 403 naming a pending step to the page the guards would show", async () => {
+    const refusal = (code: string) => authProvider.checkError(new ApiError(403, { detail: 'x', code }));
+    await expect(refusal('regulations_required')).rejects.toMatchObject({ logoutUser: false, redirectTo: '/panel/profil/regulaminy' });
+    await expect(refusal('password_change_required')).rejects.toMatchObject({ logoutUser: false, redirectTo: '/panel/profil' });
+    await expect(refusal('account_blocked')).rejects.toMatchObject({ redirectTo: '/error/403' });
+  });
 });
 
 describe('root-only areas', () => {
@@ -53,6 +60,12 @@ describe('forced pages (SPEC 4)', () => {
     expect(forcedPath({ is_regulations: false, is_password_valid: false })).toBe('/panel/profil/regulaminy');
     expect(forcedPath({ is_regulations: true, is_password_valid: false })).toBe('/panel/profil');
     expect(forcedPath({ is_regulations: true, is_password_valid: true })).toBeNull();
+  });
+
+  it('are named by the codes of the server’s 403 answers', () => {
+    expect(forcedPathOfCode('regulations_required')).toBe('/panel/profil/regulaminy');
+    expect(forcedPathOfCode('password_change_required')).toBe('/panel/profil');
+    for (const code of ['account_blocked', 'toString', undefined, 7]) expect(forcedPathOfCode(code)).toBeNull();
   });
 });
 

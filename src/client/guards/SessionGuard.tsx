@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
-import { Loading } from 'react-admin';
-import { Navigate, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { Loading, Navigate, useLocation } from 'react-admin';
 import { mayAccess } from '../providers/authProvider';
-import { FORBIDDEN_PATH } from '../providers/queryClient';
+import { FORBIDDEN_PATH, pendingStepPath } from '../providers/queryClient';
 import { useCurrentUser } from '../providers/session';
 import { matchRoute } from '../routes';
 import { forcedPath } from './rules';
@@ -14,8 +14,13 @@ import { forcedPath } from './rules';
 export function SessionGuard({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { user } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const forced = user && forcedPath(user);
+  useEffect(() => {
+    // What the server refused while a step was pending (the menu, the news badge) is asked again once it is settled.
+    if (forced === null) void queryClient.refetchQueries({ predicate: (query) => pendingStepPath(query.state.error) !== null });
+  }, [forced, queryClient]);
   if (!user) return <Loading />;
-  const forced = forcedPath(user);
   if (forced && pathname !== forced) return <Navigate to={forced} replace />;
   if (!mayAccess(user, Boolean(matchRoute(pathname)?.route.rootOnly))) return <Navigate to={FORBIDDEN_PATH} replace />;
   return children;

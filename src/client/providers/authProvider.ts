@@ -1,7 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { loginRedirectPath } from './callbackUrl';
 import { api, isApiError } from './http';
-import { FORBIDDEN_PATH, queryClient } from './queryClient';
+import { FORBIDDEN_PATH, pendingStepPath, queryClient } from './queryClient';
 import { ensureFreshSession } from './refresh';
 import { currentUserQueryKey, fetchCurrentUser, fullName, type CurrentUser } from './session';
 import { signOut } from './signOut';
@@ -61,7 +61,7 @@ export const authProvider: AuthProvider = {
   async checkError(error: unknown) {
     const status = (error as { status?: number } | null)?.status;
     if (status === 401) throw { message: false };
-    if (status === 403) throw { logoutUser: false, redirectTo: FORBIDDEN_PATH, message: false };
+    if (status === 403) throw { logoutUser: false, redirectTo: pendingStepPath(error) ?? FORBIDDEN_PATH, message: false };
   },
 
   async getIdentity(): Promise<UserIdentity> {

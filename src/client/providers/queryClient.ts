@@ -1,7 +1,9 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { forcedPathOfCode } from '../guards/rules';
 import { currentPath, navigateTo, notifyFromOutside } from './bridge';
 import { loginRedirectPath } from './callbackUrl';
 import { ApiError, errorMessage, isApiError } from './http';
+import { currentUserQueryKey } from './session';
 import { signOut } from './signOut';
 import { getSession } from './tokens';
 
@@ -14,7 +16,18 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return !(error instanceof ApiError) || error.status === 400;
 }
 
-/** SPEC 4: 401 signs the user out (back to login with the callback URL); 403 shows the forbidden screen. */
+/**
+ * The page a 403 sends the user to when the server refuses because a SPEC 4 step is pending
+ * (regulations, password): the page the guards would show; null for any other error.
+ */
+export function pendingStepPath(error: unknown): string | null {
+  return isApiError(error, 403) ? forcedPathOfCode(error.body.code) : null;
+}
+
+/**
+ * SPEC 4: 401 signs the user out (back to login with the callback URL); a 403 naming a pending step
+ * goes where the guards send such a user; any other 403 shows the forbidden screen.
+ */
 export async function handleAccessError(error: unknown): Promise<boolean> {
   if (isApiError(error, 401)) {
     if (getSession()) {
@@ -23,6 +36,13 @@ export async function handleAccessError(error: unknown): Promise<boolean> {
       queryClient.clear();
       navigateTo(redirect, { replace: true });
     }
+    return true;
+  }
+  const forced = pendingStepPath(error);
+  if (forced) {
+    // The user's state changed since it was read (e.g. a regulation came into force): the guards need the new one.
+    void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    if (currentPath() !== forced) navigateTo(forced, { replace: true });
     return true;
   }
   if (isApiError(error, 403)) {
@@ -53,7 +73,7 @@ export function showForbidden(): void {
  * Mutations with their own onError (react-admin's hooks, forms showing field errors) handle theirs.
  */
 function handleMutationError(error: unknown, hasOwnHandler: boolean): void {
-  if (isApiError(error, 401)) {
+  if (isApiError(error, 401) || pendingStepPath(error)) {
     void handleAccessError(error);
     return;
   }

@@ -4,7 +4,7 @@ import { Navigate, useParams } from 'react-admin';
 import { apiPaths } from '../../common/schema/paths';
 import type { ModuleSchema } from '../../common/schema/types';
 import { api, isApiError } from '../providers/http';
-import { showForbidden } from '../providers/queryClient';
+import { handleAccessError, pendingStepPath, showForbidden } from '../providers/queryClient';
 import { SERVICE_STATE_KEY } from '../providers/service';
 import { moduleOf } from './registry';
 import { ErrorState, LoadingState } from '../screens/common/QueryStates';
@@ -29,11 +29,11 @@ export function useModulePermission(module: ModuleSchema, serviceId: string | un
     queryKey: [SERVICE_STATE_KEY, 'module_permission', serviceId, module.admin.module],
     // A refusal is this check's answer, not a failure (the query cache's 403 handling would run too).
     queryFn: ({ signal }) =>
-      api<{ allowed: boolean }>(
+      api<{ allowed: boolean; refusal?: unknown }>(
         `/user/permissions/client_service/${encodeURIComponent(serviceId ?? '')}/module/${encodeURIComponent(module.admin.module)}`,
         { signal },
       ).catch((error: unknown) => {
-        if (isApiError(error, 403)) return { allowed: false };
+        if (isApiError(error, 403)) return { allowed: false, refusal: error };
         throw error;
       }),
     enabled: needed,
@@ -41,9 +41,13 @@ export function useModulePermission(module: ModuleSchema, serviceId: string | un
     staleTime: 60_000,
   });
   const denied = query.isError || query.data?.allowed === false;
+  const refusal = query.data?.refusal;
   useEffect(() => {
-    if (denied) showForbidden();
-  }, [denied]);
+    if (!denied) return;
+    // A step the user must settle first (SPEC 4) leads to its page, not to the 403 screen.
+    if (pendingStepPath(refusal)) void handleAccessError(refusal);
+    else showForbidden();
+  }, [denied, refusal]);
   return { allowed: !needed || query.data?.allowed === true, denied };
 }
 

@@ -1,22 +1,34 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { httpError } from '../http/errors';
-import { loadUser, type UserProfile } from '../modules/user/profile';
+import { pendingStep } from '../../common/api/user';
+import { httpError, t } from '../http/errors';
+import { loadAccount, type Account } from '../modules/user/profile';
+import { createLiveSessions, type LiveSessions } from './live-sessions';
 import type { AccessClaims } from './tokens';
 import { createUserStateCache, type UserStateCache } from './user-state';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by app.authenticate; null on public routes. */
+    /** Set by the authentication hooks (isRoot as the database has it now); null on public routes. */
     user: AccessClaims | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless the request carries a valid access token. */
-    authenticate(request: FastifyRequest): Promise<void>;
+    /**
+     * onRequest/preHandler: authenticateSession, then 403 with the step's `code` while the user has
+     * a SPEC 4 step pending (regulations to accept, an invalid password).
+     */
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
+    /**
+     * onRequest: 401 unless the request carries a valid access token of a live session of a user
+     * who is not blocked. Only for the calls that settle the SPEC 4 steps (and GET /api/user).
+     */
+    authenticateSession(request: FastifyRequest): Promise<void>;
     /** preHandler: authenticate, then 403 unless the user is root. */
-    requireRoot(request: FastifyRequest): Promise<void>;
-    /** What GET /api/user answers, per user, cached until a change (see user-state.ts). */
-    userProfiles: UserStateCache<UserProfile>;
+    requireRoot(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
+    /** Each user's account (GET /api/user's body, the block), cached until a change (see user-state.ts). */
+    accounts: UserStateCache<Account>;
+    /** Which sessions are live, cached until one is revoked (see live-sessions.ts). */
+    liveSessions: LiveSessions;
   }
 }
 
@@ -24,26 +36,44 @@ const SCHEME = /^JWT\s+(\S+)$/;
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('user', null);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    const match = SCHEME.exec(request.headers.authorization ?? '');
-    const claims = match ? await app.ctx.tokens.verifyAccess(match[1]) : null;
-    if (!claims) throw httpError(401, 'errors.unauthorized');
-    request.user = claims;
-  });
-  app.decorate('requireRoot', async (request: FastifyRequest) => {
-    await app.authenticate(request);
-    if (!request.user?.isRoot) throw httpError(403, 'errors.forbidden');
-  });
-
   const { db } = app.ctx;
-  app.decorate('userProfiles', await createUserStateCache(db, (userId) => loadUser(db, userId)));
-  app.addHook('onClose', async () => app.userProfiles.close());
+  app.decorate('accounts', await createUserStateCache(db, (userId) => loadAccount(db, userId)));
+  app.decorate('liveSessions', await createLiveSessions(db));
+  app.addHook('onClose', async () => {
+    await app.accounts.close();
+    await app.liveSessions.close();
+  });
   // A database notification reaches this process a moment after the commit; the user's own next
   // request must not be faster than that, so whatever a signed-in user changes is dropped here first.
   app.addHook('onSend', async (request) => {
-    if (request.user && !READ_ONLY_METHODS.has(request.method)) app.userProfiles.forget(request.user.userId);
+    if (request.user && !READ_ONLY_METHODS.has(request.method)) app.accounts.forget(request.user.userId);
   });
+
+  /** The token's claims and account, or 401: the token may have outlived its session or its user's rights. */
+  const verify = async (request: FastifyRequest): Promise<Account> => {
+    const match = SCHEME.exec(request.headers.authorization ?? '');
+    const claims = match ? await app.ctx.tokens.verifyAccess(match[1]) : null;
+    if (!claims) throw httpError(401, 'errors.unauthorized');
+    const [account, sessionLive] = await Promise.all([app.accounts.get(claims.userId), app.liveSessions.isLive(claims.sessionId)]);
+    if (!sessionLive || account.isBlocked) throw httpError(401, 'errors.unauthorized');
+    request.user = { ...claims, isRoot: account.profile.is_root };
+    return account;
+  };
+
+  /** The guarded calls: 403 with the pending step's code, which the browser maps to its guard's page. */
+  const authorize = async (request: FastifyRequest, reply: FastifyReply, rootOnly: boolean) => {
+    const step = pendingStep((await verify(request)).profile);
+    if (step) return reply.status(403).send({ detail: t(`errors.${step}`), code: step });
+    if (rootOnly && !request.user?.isRoot) throw httpError(403, 'errors.forbidden');
+    return undefined;
+  };
+
+  app.decorateRequest('user', null);
+  app.decorate('authenticateSession', async (request: FastifyRequest) => {
+    await verify(request);
+  });
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => authorize(request, reply, false));
+  app.decorate('requireRoot', async (request: FastifyRequest, reply: FastifyReply) => authorize(request, reply, true));
 });
 
 /** The authenticated user of a route guarded by app.authenticate. */

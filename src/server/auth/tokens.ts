@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
@@ -24,6 +24,11 @@ export interface TokenService {
   signAccess(claims: AccessClaims): Promise<string>;
   /** Returns the claims, or null for any token that is not a valid, current access token. */
   verifyAccess(token: string): Promise<AccessClaims | null>;
+  /**
+   * The refresh token that succeeds the presented one: derived with a server key, so every parallel
+   * refresh of a token hands out the same successor, though only hashes are stored.
+   */
+  successorRefreshToken(presented: string): string;
 }
 
 /** The secret comes from JWT_SECRET, or is generated once and kept in DATA_DIR. */
@@ -47,6 +52,8 @@ export function createTokenService(secret: Uint8Array, ttl: number): TokenServic
   // A token's verification depends only on its bytes, the secret and the clock: a token verified once
   // stays valid until its exp, so it is not verified again before then. Failures are not remembered.
   const verified = createExpiringCache<string, AccessClaims>(VERIFIED_CACHE_SIZE);
+  // A key of its own, so a successor never equals anything else signed with the secret.
+  const successorKey = createHmac('sha256', secret).update('refresh-token-successor').digest();
 
   return {
     ttl,
@@ -80,6 +87,9 @@ export function createTokenService(secret: Uint8Array, ttl: number): TokenServic
       } catch {
         return null;
       }
+    },
+    successorRefreshToken(presented) {
+      return createHmac('sha256', successorKey).update(presented).digest('base64url');
     },
   };
 }

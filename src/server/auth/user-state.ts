@@ -1,9 +1,8 @@
 import type { Db } from '../db';
-import { createExpiringCache } from './expiring-cache';
+import { createNotifiedCache } from './notified-cache';
 
-/** The channel migration 020's triggers notify: a user id, or EVERY_USER. */
+/** The channel migration 020's triggers notify: a user id, or '*' for every user. */
 export const USER_CHANGED_CHANNEL = 'panel_user_changed';
-const EVERY_USER = '*';
 
 /** A safety net: an entry is reloaded after this even if no change and no regulation boundary came. */
 const MAX_AGE_MS = 60_000;
@@ -20,36 +19,20 @@ export interface UserStateCache<State> {
 /**
  * Per-user state derived from users, regulation_acceptances and regulations, cached in this process
  * and kept exact across processes by the triggers' notifications. An entry also expires at the next
- * moment a regulation starts or ends, and after MAX_AGE_MS at most. While the listening connection
- * is down, notifications may be lost, so nothing is cached until it listens again.
+ * moment a regulation starts or ends, and after MAX_AGE_MS at most.
  */
 export async function createUserStateCache<State>(db: Db, load: (userId: number) => Promise<State>): Promise<UserStateCache<State>> {
-  const entries = createExpiringCache<number, State>(MAX_ENTRIES);
-  let listening = true;
-  // Bumped by every invalidation: a load that overlapped one may have read the old rows, so it is not kept.
-  let generation = 0;
   let nextBoundary: { atMs: number; generation: number } | null = null;
   // Bumped when regulations (or everything) may have changed: the boundary is then looked up again.
   let regulationsGeneration = 0;
-
-  const forgetEveryone = () => {
-    generation += 1;
-    regulationsGeneration += 1;
-    entries.clear();
-  };
-  const forget = (userId: number) => {
-    generation += 1;
-    entries.delete(userId);
-  };
-
-  const stopListening = await db.listen(
-    USER_CHANGED_CHANNEL,
-    (payload) => (payload === EVERY_USER ? forgetEveryone() : forget(Number(payload))),
-    (nowListening) => {
-      listening = nowListening;
-      forgetEveryone();
+  const entries = await createNotifiedCache<number, State>(db, {
+    channel: USER_CHANGED_CHANNEL,
+    keyOf: Number,
+    maxEntries: MAX_ENTRIES,
+    onForgetEveryone: () => {
+      regulationsGeneration += 1;
     },
-  );
+  });
 
   /**
    * When the next regulation starts or ends, on this process's clock (Infinity: none scheduled).
@@ -70,20 +53,13 @@ export async function createUserStateCache<State>(db: Db, load: (userId: number)
   };
 
   return {
-    async get(userId) {
-      const cached = entries.get(userId);
-      if (cached !== undefined) return cached;
-      const startedAt = { ms: Date.now(), generation };
-      const boundaryMs = await regulationBoundary();
-      const state = await load(userId);
-      if (listening && startedAt.generation === generation) entries.set(userId, state, Math.min(startedAt.ms + MAX_AGE_MS, boundaryMs));
-      return state;
-    },
-    forget,
-    async close() {
-      listening = false;
-      forgetEveryone();
-      await stopListening();
-    },
+    get: (userId) =>
+      entries.get(userId, async () => {
+        const startedMs = Date.now();
+        const boundaryMs = await regulationBoundary();
+        return { value: await load(userId), expiresAtMs: Math.min(startedMs + MAX_AGE_MS, boundaryMs) };
+      }),
+    forget: entries.forget,
+    close: entries.close,
   };
 }

@@ -17,9 +17,10 @@ export function parseServiceId(raw: unknown): number {
 }
 
 /**
- * The server's check behind every service call: the service exists (404) and the user may use it
- * (403); with a module, the service has that module and the user is its site admin or was granted
- * the module. Root users may use every service.
+ * The server's check behind every service call: the user may use the service (403); with a module,
+ * the service has that module and the user is its site admin or was granted the module. Root users
+ * may use every service, and only they learn that one does not exist (404): to anyone else an
+ * unknown id answers as another client's service does, so ids cannot be probed.
  */
 export async function requireServiceAccess(
   db: Queryable,
@@ -41,7 +42,7 @@ export async function requireServiceAccess(
     [serviceId, user.userId, module ?? null],
   );
   const row = rows[0];
-  if (!row) throw httpError(404, 'errors.service_not_found');
+  if (!row) throw user.isRoot ? httpError(404, 'errors.service_not_found') : httpError(403, 'errors.forbidden');
   if (user.isRoot) {
     if (!row.has_module) throw httpError(403, 'errors.forbidden');
     return { serviceId, isAdmin: true };

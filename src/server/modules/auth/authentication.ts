@@ -40,14 +40,14 @@ export const authenticationRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Body: RefreshBody }>('/authentication/refresh', { schema: refreshSchema }, async (request) => {
-    const result = await refreshSession(ctx, request.body.refresh_token);
+    const result = await refreshSession(ctx, app.liveSessions, request.body.refresh_token);
     if (typeof result === 'object') return result;
     if (result === 'reused') request.log.warn({ ip: request.ip }, 'used refresh token presented again: its session is revoked');
     throw httpError(401, 'errors.session_expired');
   });
 
   app.post<{ Body: RefreshBody }>('/authentication/logout', { schema: refreshSchema }, async (request, reply) => {
-    await revokeSessionOf(ctx.db, request.body.refresh_token);
+    app.liveSessions.forget(await revokeSessionOf(ctx.db, request.body.refresh_token));
     return reply.status(204).send();
   });
 };

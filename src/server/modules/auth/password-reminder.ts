@@ -103,10 +103,13 @@ export const passwordReminderRoutes: FastifyPluginAsync = async (app) => {
       request.log.error({ err: error }, 'temporary password e-mail not sent');
       throw httpError(503, 'errors.mail_unavailable');
     }
-    await ctx.db.transaction(async (tx) => {
+    const revoked = await ctx.db.transaction(async (tx) => {
       await tx.query('UPDATE users SET password_hash = $2, is_password_valid = FALSE WHERE id = $1', [confirmed.user_id, passwordHash]);
-      await revokeUserSessions(tx, confirmed.user_id);
+      return revokeUserSessions(tx, confirmed.user_id);
     });
+    app.liveSessions.forget(revoked);
+    // Not a signed-in request, so the account state is dropped here rather than on its way out.
+    app.accounts.forget(confirmed.user_id);
     return { detail: t('app.auth.reminder_confirmed') };
   });
 };

@@ -24,8 +24,9 @@ export const userPasswordRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<{ Body: PasswordChangeBody }>(
     '/user/password',
-    // Authentication first, so an anonymous caller never learns anything from the validation.
-    { onRequest: app.authenticate, schema: passwordChangeSchema },
+    // Authentication first, so an anonymous caller never learns anything from the validation; open
+    // while a SPEC 4 step is pending, as it settles one.
+    { onRequest: app.authenticateSession, schema: passwordChangeSchema },
     async (request, reply) => {
       const user = currentUser(request);
       const { rows } = await ctx.db.query<{ password_hash: string }>(
@@ -45,10 +46,11 @@ export const userPasswordRoutes: FastifyPluginAsync = async (app) => {
       assertValidForm(errors);
 
       const passwordHash = await hashPassword(body.password_new ?? '');
-      await ctx.db.transaction(async (tx) => {
+      const revoked = await ctx.db.transaction(async (tx) => {
         await tx.query('UPDATE users SET password_hash = $2, is_password_valid = TRUE WHERE id = $1', [user.userId, passwordHash]);
-        await revokeUserSessions(tx, user.userId, user.sessionId);
+        return revokeUserSessions(tx, user.userId, user.sessionId);
       });
+      app.liveSessions.forget(revoked);
       return { detail: t('app.auth.password_changed') };
     },
   );

@@ -6,11 +6,14 @@ import { REGULATION_IN_FORCE } from './in-force';
 
 const MAX_INT = 2147483647;
 
-/** What the user must accept (GET) and the call that accepts it; GET /api/user then reports is_regulations. */
+/**
+ * What the user must accept (GET) and the call that accepts it; GET /api/user then reports is_regulations.
+ * Both stay open while the regulations are pending (app.authenticateSession): they settle them.
+ */
 export async function regulationsModule(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
-  app.get('/user/regulations', { onRequest: app.authenticate }, async (request) => {
+  app.get('/user/regulations', { onRequest: app.authenticateSession }, async (request) => {
     const { rows } = await db.query<{ id: number; name: string; content: string; valid_from: Date; is_accepted: boolean }>(
       `SELECT r.id, r.name, r.content, r.valid_from,
               EXISTS (SELECT 1 FROM regulation_acceptances a WHERE a.regulation_id = r.id AND a.user_id = $1) AS is_accepted
@@ -25,7 +28,7 @@ export async function regulationsModule(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { regulation_ids: number[] } }>(
     '/user/regulations/accept',
     {
-      onRequest: app.authenticate,
+      onRequest: app.authenticateSession,
       schema: {
         body: {
           type: 'object',

@@ -25,7 +25,8 @@ export async function userModule(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
   const avatars = createImageStore(path.join(config.dataDir, 'avatars'));
 
-  app.get('/user', { onRequest: app.authenticate }, async (request) => app.userProfiles.get(currentUser(request).userId));
+  // Open while a SPEC 4 step is pending: the browser's guards read the steps from it.
+  app.get('/user', { onRequest: app.authenticateSession }, async (request) => (await app.accounts.get(currentUser(request).userId)).profile);
 
   app.put<{ Body: { name?: string | null; surname?: string | null; phone?: string | null } }>(
     '/user',

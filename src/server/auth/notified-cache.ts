@@ -1,0 +1,70 @@
+import type { Db } from '../db';
+import { createExpiringCache } from './expiring-cache';
+
+/** The payload that drops every entry (a TRUNCATE, or a change that may concern everyone). */
+export const EVERY_KEY = '*';
+
+export interface Loaded<Value> {
+  value: Value;
+  /** Until when the value may be served without a notification having dropped it. */
+  expiresAtMs: number;
+}
+
+export interface NotifiedCache<Key, Value> {
+  /** The cached value, or load's (kept unless an invalidation overlapped it); rejections pass through uncached. */
+  get(key: Key, load: () => Promise<Loaded<Value>>): Promise<Value>;
+  /** Drops what this process holds for the key (the database tells the other processes). */
+  forget(key: Key): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Values cached in this process and kept exact across processes by database notifications on one
+ * channel, whose payload names the key to drop (or EVERY_KEY). While the listening connection is
+ * down, notifications may be lost, so nothing is cached until it listens again.
+ */
+export async function createNotifiedCache<Key, Value>(
+  db: Db,
+  options: { channel: string; keyOf(payload: string): Key; maxEntries: number; onForgetEveryone?(): void },
+): Promise<NotifiedCache<Key, Value>> {
+  const entries = createExpiringCache<Key, Value>(options.maxEntries);
+  let listening = true;
+  // Bumped by every invalidation: a load that overlapped one may have read the old rows, so it is not kept.
+  let generation = 0;
+
+  const forgetEveryone = () => {
+    generation += 1;
+    entries.clear();
+    options.onForgetEveryone?.();
+  };
+  const forget = (key: Key) => {
+    generation += 1;
+    entries.delete(key);
+  };
+
+  const stopListening = await db.listen(
+    options.channel,
+    (payload) => (payload === EVERY_KEY ? forgetEveryone() : forget(options.keyOf(payload))),
+    (nowListening) => {
+      listening = nowListening;
+      forgetEveryone();
+    },
+  );
+
+  return {
+    async get(key, load) {
+      const cached = entries.get(key);
+      if (cached !== undefined) return cached;
+      const startedAt = generation;
+      const { value, expiresAtMs } = await load();
+      if (listening && startedAt === generation) entries.set(key, value, expiresAtMs);
+      return value;
+    },
+    forget,
+    async close() {
+      listening = false;
+      forgetEveryone();
+      await stopListening();
+    },
+  };
+}

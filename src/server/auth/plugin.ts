@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pendingStep } from '../../common/api/user';
-import { httpError, t } from '../http/errors';
+import { codedError, httpError } from '../http/errors';
 import { loadAccount, type Account } from '../modules/user/profile';
 import { createLiveSessions, type LiveSessions } from './live-sessions';
 import type { AccessClaims } from './tokens';
@@ -17,14 +17,14 @@ declare module 'fastify' {
      * onRequest/preHandler: authenticateSession, then 403 with the step's `code` while the user has
      * a SPEC 4 step pending (regulations to accept, an invalid password).
      */
-    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
+    authenticate(request: FastifyRequest): Promise<void>;
     /**
      * onRequest: 401 unless the request carries a valid access token of a live session of a user
      * who is not blocked. Only for the calls that settle the SPEC 4 steps (and GET /api/user).
      */
     authenticateSession(request: FastifyRequest): Promise<void>;
     /** preHandler: authenticate, then 403 unless the user is root. */
-    requireRoot(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
+    requireRoot(request: FastifyRequest): Promise<void>;
     /** Each user's account (GET /api/user's body, the block), cached until a change (see user-state.ts). */
     accounts: UserStateCache<Account>;
     /** Which sessions are live, cached until one is revoked (see live-sessions.ts). */
@@ -61,19 +61,18 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   };
 
   /** The guarded calls: 403 with the pending step's code, which the browser maps to its guard's page. */
-  const authorize = async (request: FastifyRequest, reply: FastifyReply, rootOnly: boolean) => {
+  const authorize = async (request: FastifyRequest, rootOnly: boolean) => {
     const step = pendingStep((await verify(request)).profile);
-    if (step) return reply.status(403).send({ detail: t(`errors.${step}`), code: step });
+    if (step) throw codedError(403, step);
     if (rootOnly && !request.user?.isRoot) throw httpError(403, 'errors.forbidden');
-    return undefined;
   };
 
   app.decorateRequest('user', null);
   app.decorate('authenticateSession', async (request: FastifyRequest) => {
     await verify(request);
   });
-  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => authorize(request, reply, false));
-  app.decorate('requireRoot', async (request: FastifyRequest, reply: FastifyReply) => authorize(request, reply, true));
+  app.decorate('authenticate', async (request: FastifyRequest) => authorize(request, false));
+  app.decorate('requireRoot', async (request: FastifyRequest) => authorize(request, true));
 });
 
 /** The authenticated user of a route guarded by app.authenticate. */

@@ -6,7 +6,9 @@ import { HttpError, t } from './errors';
 export const errorHandlingPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ detail: error.detail, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply
+        .status(error.statusCode)
+        .send({ detail: error.detail, ...(error.errors ? { errors: error.errors } : {}), ...(error.code ? { code: error.code } : {}) });
     }
     if (error.validation) {
       return reply.status(400).send({ detail: t('errors.invalid_request') });

@@ -4,15 +4,24 @@ import { createTranslate, type TranslateParams } from '../../common/i18n/transla
 /** Server messages come from the Polish catalogue, like the browser's. */
 export const t = createTranslate(catalogues.pl, 'pl');
 
-/** An error the client is meant to see: status plus a Polish detail and, for forms, field messages. */
+/**
+ * An error the client is meant to see: status plus a Polish detail and, for forms, field messages;
+ * `code` tells the browser which of its screens the answer leads to (account_blocked, regulations_required, ...).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string,
     readonly errors?: Record<string, string>,
+    readonly code?: string,
   ) {
     super(detail);
   }
+}
+
+/** An HttpError with a code the browser acts on; its detail is the catalogue's errors.<code>. */
+export function codedError(statusCode: number, code: string): HttpError {
+  return new HttpError(statusCode, t(`errors.${code}`), undefined, code);
 }
 
 /** Builds an HttpError whose detail is a catalogue key. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { verifyUserPassword } from '../../auth/passwords';
 import { refreshSession, revokeSessionOf, startSession } from '../../auth/sessions';
 import { admitAttempt } from '../../auth/throttle';
-import { httpError, t } from '../../http/errors';
+import { codedError, httpError } from '../../http/errors';
 import { objectBody, requiredString, SECRET_MAX_LENGTH, USERNAME_MAX_LENGTH } from './schemas';
 
 interface LoginBody {
@@ -35,7 +35,7 @@ export const authenticationRoutes: FastifyPluginAsync = async (app) => {
     await attempt.record(valid);
     if (!valid) throw httpError(401, 'errors.invalid_credentials');
     // Only someone who knows the password learns that the account is blocked.
-    if (user.is_blocked) return reply.status(403).send({ detail: t('errors.account_blocked'), code: 'account_blocked' });
+    if (user.is_blocked) throw codedError(403, 'account_blocked');
     return startSession(ctx, user);
   });
 

@@ -49,7 +49,57 @@ interface ServiceSeed {
   sizeUsed: number;
   domains: { domain: string; isMain: boolean; isSsl: boolean }[];
   modules: string[];
+  /** The appearance template a site uses (TEMPLATES); newsletters have none. */
+  template?: keyof typeof TEMPLATES;
 }
+
+/**
+ * Two graphic templates: one with every feature the panel's pages depend on, one with none, so that
+ * every flag-hidden page can be seen on one demo site and its 404 on the other.
+ */
+const TEMPLATES = {
+  aurora: {
+    colors: [
+      { prefix: 'granat', color: '#1B3A6B' },
+      { prefix: 'zielen', color: '#2E7D32' },
+    ],
+    counters: [{ prefix: 'licznik_odwiedzin' }],
+    homepages: [{ prefix: 'strona_glowna' }, { prefix: 'strona_wydarzen' }],
+    main_pages: [{ prefix: 'strona_glowna' }],
+    banners: [{ prefix: 'naglowek', width: 1200, height: 300 }],
+    has_header_photos: true,
+    has_header_icons: true,
+    has_esp_link: true,
+    has_logo: true,
+    has_motto_text: true,
+    has_name_text: true,
+    has_title_text: true,
+    has_footer_text: true,
+    has_news_categories_photo: true,
+    banners_counter: { photo_dimension_info: '1200 × 300 px', photo_dimension_size: '1200x300', photo_enabled: true },
+    news: { pinning_enabled: true },
+    video: { upload_video: true, facebook_video: true, js_video: true },
+  },
+  minimal: {
+    colors: [],
+    counters: [],
+    homepages: [],
+    main_pages: [{ prefix: 'strona_glowna' }],
+    banners: [],
+    has_header_photos: false,
+    has_header_icons: false,
+    has_esp_link: false,
+    has_logo: true,
+    has_motto_text: false,
+    has_name_text: true,
+    has_title_text: true,
+    has_footer_text: false,
+    has_news_categories_photo: false,
+    banners_counter: { photo_enabled: false },
+    news: { pinning_enabled: false },
+    video: { upload_video: false, facebook_video: false, js_video: false },
+  },
+};
 
 const SITE_MODULES = ['files', 'news', 'news_categories', 'main_pages', 'appearance', 'wcag', 'imports', 'forms', 'galleries'];
 const NEWSLETTER_MODULES = ['files', 'tags', 'recipients', 'senders', 'limits', 'templates', 'mailings'];
@@ -68,6 +118,7 @@ const SERVICES: ServiceSeed[] = [
       { domain: 'kowalski.example.net', isMain: false, isSsl: false },
     ],
     modules: SITE_MODULES,
+    template: 'aurora',
   },
   {
     owner: 'klient',
@@ -90,6 +141,7 @@ const SERVICES: ServiceSeed[] = [
     sizeUsed: 40 * MIB,
     domains: [{ domain: 'www.nowak.example.org', isMain: true, isSsl: true }],
     modules: SITE_MODULES,
+    template: 'minimal',
   },
 ];
 
@@ -132,11 +184,20 @@ async function insertServices(tx: Queryable, userIds: Record<DemoUsername, numbe
       type.prefix,
     ]);
   }
+  const templateIds: Record<string, number> = {};
+  for (const [prefix, settings] of Object.entries(TEMPLATES)) {
+    const { rows } = await tx.query<{ id: number }>('INSERT INTO appearance_templates (prefix, name, settings) VALUES ($1, $2, $3) RETURNING id', [
+      prefix,
+      t(`demo.templates.${prefix}`),
+      JSON.stringify(settings),
+    ]);
+    templateIds[prefix] = rows[0].id;
+  }
   for (const service of SERVICES) {
     const { rows } = await tx.query<{ id: number }>(
-      `INSERT INTO client_services (name, type_id, kind_id, client_id, site_permissions_profile_id, site_size_available, site_size_used)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [t(service.name), service.typeId, service.kindId, service.clientId, 1, service.sizeAvailable, service.sizeUsed],
+      `INSERT INTO client_services (name, type_id, kind_id, client_id, site_permissions_profile_id, site_size_available, site_size_used, template_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [t(service.name), service.typeId, service.kindId, service.clientId, 1, service.sizeAvailable, service.sizeUsed, service.template ? templateIds[service.template] : null],
     );
     const serviceId = rows[0].id;
     for (const domain of service.domains) {

@@ -30,6 +30,8 @@ export interface Config {
   schemasDir: string;
   /** Product name in {product} placeholders (limit field names, sender type). */
   product: string;
+  /** Schema lists keep their pages and ids in memory (LIST_CACHE=off: every list asks the database). */
+  listCache: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -54,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === 'true',
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? projectSchemas),
     product: env.PANEL_PRODUCT || DEFAULT_PRODUCT,
+    listCache: env.LIST_CACHE !== 'off',
     ...overrides,
   };
 }

@@ -99,3 +99,65 @@ describe('list totals', () => {
     expect(searched).toEqual({ data: [], pagination: { total: 5 } });
   });
 });
+
+describe.each([true, false])('lists through writes (list cache %s)', (listCache) => {
+  let app: TestApp;
+  let token: string;
+  let service: number;
+  beforeAll(async () => {
+    app = await createTestApp({ listCache });
+    token = (await app.login('klient')).access_token;
+    service = await serviceOf(app, 'klient', 9);
+  });
+  afterAll(() => app?.close());
+  const base = () => `/api/client_service/${service}/module/recipients`;
+  type Recipient = { id: number; name: string; email: string; tags: string[] };
+  const shapes: { query: string; matches: (r: Recipient) => boolean }[] = [
+    { query: '', matches: () => true },
+    { query: '&tag=czerwoni', matches: (r) => r.tags.includes('czerwoni') },
+    { query: `&search=${encodeURIComponent('KOLOR 1')}`, matches: (r) => r.name.toLowerCase().includes('kolor 1') || r.email.includes('kolor 1') },
+  ];
+  const get = async (url: string) => (await app.call({ method: 'GET', url, token })).json();
+
+  /** Every page of every list shape equals what the records written so far say. */
+  async function expectPagesOf(records: Map<number, Recipient>) {
+    for (const shape of shapes) {
+      const expected = [...records.values()].filter(shape.matches).sort((a, b) => b.id - a.id).map((r) => r.id);
+      for (let page = 1; page <= Math.ceil(expected.length / 4) + 1; page += 1) {
+        const answer = await get(`${base()}?per_page=4&page=${page}${shape.query}`);
+        expect({ shape: shape.query, page, ids: answer.data.map((r: Recipient) => r.id), total: answer.pagination.total }).toEqual({
+          shape: shape.query,
+          page,
+          ids: expected.slice((page - 1) * 4, page * 4),
+          total: expected.length,
+        });
+      }
+    }
+  }
+
+  it('shows every create, update and delete on every page of a cached list, filtered or searched', async () => {
+    const records = new Map<number, Recipient>();
+    const save = async (method: 'POST' | 'PUT', url: string, body: Omit<Recipient, 'id'>) => {
+      const response = await app.call({ method, url, token, payload: body });
+      expect(response.statusCode).toBeLessThan(300);
+      const saved = response.json() as Recipient;
+      records.set(saved.id, saved);
+      return saved;
+    };
+    const recipient = (i: number, tag: string) => ({ name: `Kolor ${i}`, email: `kolor${i}@example.com`, tags: [tag] });
+    for (let i = 1; i <= 14; i += 1) await save('POST', base(), recipient(i, i % 3 ? 'czerwoni' : 'niebiescy'));
+    await expectPagesOf(records);
+
+    const [first, second, third] = [...records.keys()];
+    await save('PUT', `${base()}/${second}`, recipient(2, 'niebiescy'));
+    await expectPagesOf(records);
+    await save('PUT', `${base()}/${third}`, { ...recipient(3, 'czerwoni'), name: 'Bez numeru' });
+    await expectPagesOf(records);
+    expect((await app.call({ method: 'DELETE', url: `${base()}/${first}`, token })).statusCode).toBe(204);
+    records.delete(first);
+    await expectPagesOf(records);
+    await save('POST', base(), recipient(15, 'czerwoni'));
+    await save('POST', base(), recipient(16, 'niebiescy'));
+    await expectPagesOf(records);
+  });
+});

@@ -60,7 +60,7 @@ export class ModuleRoutes {
     readonly module: ModuleSchema,
     ajv: ReturnType<typeof createAjv>,
   ) {
-    this.store = recordStore(module, { sharedDatabase: app.ctx.db.kind === 'postgres' });
+    this.store = recordStore(module, { sharedDatabase: app.ctx.db.kind === 'postgres', listCache: app.ctx.config.listCache });
     // Each app compiles its own copy, so several apps (tests) can share one process.
     const { $id: _id, ...schema } = module.schema;
     this.validate = ajv.compile(schema);
@@ -136,7 +136,7 @@ export class ModuleRoutes {
     const stored = Object.fromEntries(files.map((file) => [file.field, newStoredName(file)]));
     const moved: ReceivedFile[] = [];
     try {
-      return await this.app.ctx.db.transaction(async (tx) => {
+      return await this.store.transaction(this.app.ctx.db, async (tx) => {
         const result = await write(tx, stored);
         for (const file of files) {
           await moveIntoPlace(file, stored[file.field], this.app.ctx.config.dataDir);

@@ -249,15 +249,18 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
     const conditions = listConditions(owner, query, params);
     const { rows } = await db.query<{ id: number }>(`SELECT id FROM module_records WHERE ${conditions} AND id = ANY($${params.push(changed)}::bigint[])`, params);
     const matching = new Set(rows.map((row) => Number(row.id)));
+    // In place (no copy of a long list per write): each step only makes a record's presence match
+    // the database, so requests applying the same writes at once agree, and the version says how far it is true.
     const descending = query.sort.order === 'DESC';
-    const ids = [...list.ids];
+    const ids = list.ids;
     for (const id of changed) {
       const at = position(ids, id, descending);
       const present = ids[at] === id;
       if (present && !matching.has(id)) ids.splice(at, 1);
       else if (!present && matching.has(id)) ids.splice(at, 0, id);
     }
-    return { version, ids };
+    list.version = version;
+    return list;
   };
 
   /** A page from the kept ids of its list, or null when the list is too long to keep. */

@@ -207,6 +207,7 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
     const write = { owner, version: Number(rows[0].version), id };
     const pending = uncommitted.get(db);
     if (pending) pending.push(write);
+    // Outside store.transaction the moment of commit is unknown: id 0 makes cached lists rebuild.
     else committed([{ ...write, id: 0 }]);
   };
 

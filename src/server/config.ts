@@ -37,6 +37,8 @@ export interface Config {
   jobsEnabled: boolean;
   /** How often an idle job worker looks for work, in seconds. */
   jobsPollingInterval: number;
+  /** Schema lists keep their pages and ids in memory (LIST_CACHE=off: every list asks the database). */
+  listCache: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     outboundAllowLoopback: env.OUTBOUND_ALLOW_LOOPBACK === 'true',
     jobsEnabled: env.JOBS_ENABLED !== 'false',
     jobsPollingInterval: Number(env.JOBS_POLLING_INTERVAL ?? 2),
+    listCache: env.LIST_CACHE !== 'off',
     ...overrides,
   };
 }

@@ -2,11 +2,28 @@
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
 
+  /** The request a client is about to send, as setupRequest may change it. */
+  interface RawRequest {
+    method: string;
+    path: string;
+    headers: Record<string, string>;
+    body?: string;
+  }
+
+  interface Request {
+    /** Returns the request to send; called before each request of each connection. */
+    setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+  }
+
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    /** Seconds before an unanswered request counts as a timeout. */
+    timeout?: number;
     headers?: Record<string, string>;
+    requests?: Request[];
   }
 
   interface Result {

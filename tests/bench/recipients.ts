@@ -1,13 +1,17 @@
 /**
- * Recipients list under load (issue 3): 100,000 recipients in one service of a fresh embedded
- * database, page 2,000 of 25 (OFFSET 49,975) with a tag filter, 20 connections. Run by `npm run
- * bench` (run.ts), which prints the figures.
+ * Recipients list under load (issues 3 and 6): 100,000 recipients in one service of a fresh
+ * embedded database, 20 connections, every request generated anew: a list page drawn uniformly
+ * from all pages of a list that is unfiltered, filtered by one of three tags or searched for one
+ * of several terms, with 5% writes (create, update, delete through the API) in between. Measured
+ * twice on the same data: with the list cache (warm) and with LIST_CACHE=off (cold: every list
+ * asks the database). Run by `npm run bench` (run.ts), which prints the figures.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RawRequest, Request } from 'autocannon';
 import { loadConfig } from '../../src/server/config';
 import { closeContext, createContext } from '../../src/server/context';
 import { seedDemoData } from '../../src/server/db/seed';
@@ -16,24 +20,32 @@ import { type LoadResult, loadEndpoint } from './api-load';
 import { signInThroughApi, waitUntilListening } from './server';
 
 export const RECIPIENTS = 100_000;
-export const RECIPIENTS_PAGE = 2_000;
 export const RECIPIENTS_PER_PAGE = 25;
 export const RECIPIENTS_CONNECTIONS = 20;
-const TAG = 'newsletter';
+export const RECIPIENTS_WRITE_SHARE = 0.05;
+// Recipient g carries newsletter when g % 5 < 3 (60%), klienci when g % 10 < 3 (30%), prasa otherwise (40%).
+const TAGS = ['newsletter', 'klienci', 'prasa'];
+// From a few hundred matches to every recipient (each e-mail holds "@example").
+const SEARCHES = ['odbiorca 1', 'odbiorca 42', 'odbiorca 777', '4242', '99', '@example', 'odbiorca5'];
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
+/** One way of listing: its query parameters and how many pages it had when the load began. */
+interface ListShape {
+  query: string;
+  pages: number;
+}
+
 export interface RecipientsResult {
-  /** The request loaded, from the API path on. */
-  path: string;
-  /** Recipients carrying the tag (the filtered list's pagination.total). */
-  total: number;
-  /** The first answer, before the database has the pages in memory. */
-  firstMs: number;
-  load: LoadResult;
+  /** How many lists (unfiltered, per tag, per search) the pages were drawn from. */
+  shapes: number;
+  /** With the list cache, as the server runs. */
+  warm: LoadResult;
+  /** LIST_CACHE=off: every list asks the database. */
+  cold: LoadResult;
 }
 
 /** Seeds the demo data and the recipients straight into the database the server will open. */
-async function seed(dataDir: string): Promise<number> {
+async function seed(dataDir: string): Promise<{ serviceId: number; ids: number[] }> {
   const ctx = await createContext(loadConfig({}, { dataDir, serveClient: false }));
   try {
     await seedDemoData(ctx.db, { password: E2E_PASSWORD });
@@ -42,26 +54,35 @@ async function seed(dataDir: string): Promise<number> {
         JOIN client_service_users u ON u.client_service_id = cs.id JOIN users ON users.id = u.user_id AND users.username = 'klient' LIMIT 1`,
     );
     const serviceId = rows[0].id;
-    // Three in five carry the tag, so page 2,000 of the filtered list exists (60,000 matches).
-    await ctx.db.query(
-      `INSERT INTO module_records (resource, client_service_id, data)
+    const inserted = await ctx.db.query<{ first: number; last: number }>(
+      `WITH inserted AS (INSERT INTO module_records (resource, client_service_id, data)
        SELECT 'recipients', $1, jsonb_build_object('name', 'Odbiorca ' || g, 'email', 'odbiorca' || g || '@example.com',
-              'tags', CASE WHEN g % 5 < 3 THEN '["${TAG}", "klienci"]'::jsonb ELSE '["prasa"]'::jsonb END)
-         FROM generate_series(1, ${RECIPIENTS}) g`,
+              'tags', CASE WHEN g % 10 < 3 THEN '["newsletter", "klienci"]'::jsonb WHEN g % 5 < 3 THEN '["newsletter"]'::jsonb ELSE '["prasa"]'::jsonb END)
+         FROM generate_series(1, ${RECIPIENTS}) g RETURNING id)
+       SELECT min(id) AS first, max(id) AS last FROM inserted`,
       [serviceId],
     );
     await ctx.db.query('ANALYZE module_records');
-    return serviceId;
+    const { first, last } = inserted.rows[0];
+    return { serviceId, ids: Array.from({ length: Number(last) - Number(first) + 1 }, (_, i) => Number(first) + i) };
   } finally {
     await closeContext(ctx);
   }
 }
 
 /** The API alone (no SPA) on the seeded directory, in a child process as in production. */
-async function startApiServer(dataDir: string, port: number) {
+async function startApiServer(dataDir: string, port: number, listCache: boolean) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SERVE_CLIENT: 'false', PANEL_DEMO_PASSWORD: E2E_PASSWORD },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SERVE_CLIENT: 'false',
+      PANEL_DEMO_PASSWORD: E2E_PASSWORD,
+      LIST_CACHE: listCache ? 'on' : 'off',
+    },
     stdio: 'ignore',
   });
   const killServer = () => child.kill('SIGTERM');
@@ -80,34 +101,119 @@ async function startApiServer(dataDir: string, port: number) {
   return { baseUrl, stop };
 }
 
-/** Seeds a fresh embedded database with the recipients, starts the API on it and loads the tag-filtered page. */
+/** The XSRF pair a mutating call must carry (double-submit cookie). */
+async function xsrfHeaders(baseUrl: string): Promise<Record<string, string>> {
+  const cookie = (await fetch(`${baseUrl}/api/xsrf`)).headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('XSRF-TOKEN='));
+  if (!cookie) throw new Error('GET /api/xsrf set no XSRF-TOKEN cookie');
+  return { cookie, 'x-xsrf-token': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) };
+}
+
+/** Every list the load draws pages from, with its page count as the server answers it now. */
+async function listShapes(baseUrl: string, collection: string, headers: Record<string, string>): Promise<ListShape[]> {
+  const queries = ['', ...TAGS.map((tag) => `&tag=${tag}`), ...SEARCHES.map((term) => `&search=${encodeURIComponent(term)}`)];
+  return Promise.all(
+    queries.map(async (query) => {
+      const response = await fetch(`${baseUrl}${collection}?per_page=${RECIPIENTS_PER_PAGE}${query}`, { headers });
+      if (response.status !== 200) throw new Error(`list ${query}: ${response.status} ${await response.text()}`);
+      const { pagination } = (await response.json()) as { pagination: { total: number } };
+      return { query, pages: Math.max(1, Math.ceil(pagination.total / RECIPIENTS_PER_PAGE)) };
+    }),
+  );
+}
+
+const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
+
+/**
+ * The mixed load as one autocannon request generated anew each time: mostly a page drawn
+ * uniformly from all pages of a random list, and in RECIPIENTS_WRITE_SHARE of requests a create,
+ * an update or a delete. Updates and deletes take a live recipient no other request is writing.
+ */
+function mixedLoad(collection: string, shapes: ListShape[], liveIds: number[], headers: Record<string, string>): Request {
+  const busy = new Set<number>();
+  let created = 0;
+  const recipient = () => {
+    created += 1;
+    const tags = [pick(TAGS)];
+    return JSON.stringify({ name: `Nowy odbiorca ${created}`, email: `bench-${process.pid}-${created}@example.com`, tags });
+  };
+  /** A live recipient to change, taken out of the pool while its write is under way. */
+  const takeLive = () => {
+    for (;;) {
+      const at = Math.floor(Math.random() * liveIds.length);
+      const id = liveIds[at];
+      if (!busy.has(id)) {
+        busy.add(id);
+        return { id, at };
+      }
+    }
+  };
+  return {
+    setupRequest(request: RawRequest, context) {
+      const draw = Math.random();
+      const writeHeaders = { ...headers, 'content-type': 'application/json' };
+      if (draw >= RECIPIENTS_WRITE_SHARE) {
+        const shape = pick(shapes);
+        const page = 1 + Math.floor(Math.random() * shape.pages);
+        context.write = undefined;
+        return { ...request, method: 'GET', headers, body: undefined, path: `${collection}?page=${page}&per_page=${RECIPIENTS_PER_PAGE}${shape.query}` };
+      }
+      const kind = draw < RECIPIENTS_WRITE_SHARE / 3 ? 'create' : draw < (RECIPIENTS_WRITE_SHARE * 2) / 3 ? 'update' : 'delete';
+      if (kind === 'create') {
+        context.write = { kind };
+        return { ...request, method: 'POST', headers: writeHeaders, path: collection, body: recipient() };
+      }
+      const { id, at } = takeLive();
+      if (kind === 'delete') {
+        // Gone from the pool at once, so no update picks it while it is being deleted.
+        liveIds[at] = liveIds[liveIds.length - 1];
+        liveIds.pop();
+      }
+      context.write = { kind, id };
+      return kind === 'update'
+        ? { ...request, method: 'PUT', headers: writeHeaders, path: `${collection}/${id}`, body: recipient() }
+        : { ...request, method: 'DELETE', headers, body: undefined, path: `${collection}/${id}` };
+    },
+    onResponse(status, body, context) {
+      const write = context.write as { kind: string; id?: number } | undefined;
+      if (!write) return;
+      if (write.id !== undefined) busy.delete(write.id);
+      if (write.kind === 'create' && status === 201) liveIds.push((JSON.parse(body) as { id: number }).id);
+    },
+  };
+}
+
+/** Seeds a fresh embedded database with the recipients, then loads the API on it with and without the list cache. */
 export async function measureRecipients(options: { port: number; durationSeconds: number; log(line: string): void }): Promise<RecipientsResult> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'panel-bench-recipients-'));
   try {
     options.log(`Seeding ${RECIPIENTS.toLocaleString('pl-PL')} recipients into a fresh embedded database…`);
-    const serviceId = await seed(dataDir);
-    const server = await startApiServer(dataDir, options.port);
-    try {
-      const token = await signInThroughApi(server.baseUrl, 'klient');
-      const apiPath = `/api/client_service/${serviceId}/module/recipients?page=${RECIPIENTS_PAGE}&per_page=${RECIPIENTS_PER_PAGE}&tag=${TAG}`;
-      const headers = { authorization: `JWT ${token}` };
-      const started = performance.now();
-      const first = await fetch(`${server.baseUrl}${apiPath}`, { headers });
-      const firstMs = performance.now() - started;
-      const body = (await first.json()) as { data: unknown[]; pagination: { total: number } };
-      if (first.status !== 200 || body.data.length !== RECIPIENTS_PER_PAGE) {
-        throw new Error(`unexpected answer ${first.status}: ${JSON.stringify(body).slice(0, 200)}`);
+    const { serviceId, ids } = await seed(dataDir);
+    const collection = `/api/client_service/${serviceId}/module/recipients`;
+    const measure = async (listCache: boolean) => {
+      const server = await startApiServer(dataDir, options.port, listCache);
+      try {
+        const token = await signInThroughApi(server.baseUrl, 'klient');
+        const headers = { authorization: `JWT ${token}`, ...(await xsrfHeaders(server.baseUrl)) };
+        const shapes = await listShapes(server.baseUrl, collection, headers);
+        options.log(`Loading ${shapes.length} recipient lists (${listCache ? 'list cache on' : 'LIST_CACHE=off'}) for ${options.durationSeconds} s at ${RECIPIENTS_CONNECTIONS} connections…`);
+        return await loadEndpoint(`${server.baseUrl}${collection}`, headers, {
+          connections: RECIPIENTS_CONNECTIONS,
+          durationSeconds: options.durationSeconds,
+          warmupSeconds: 5,
+          // A slow answer is a figure to report, not a failure (the cold load takes seconds).
+          timeoutSeconds: 120,
+          requests: [mixedLoad(collection, shapes, ids, headers)],
+        });
+      } finally {
+        await server.stop();
       }
-      options.log(`Loading the recipients page for ${options.durationSeconds} s at ${RECIPIENTS_CONNECTIONS} connections…`);
-      const load = await loadEndpoint(`${server.baseUrl}${apiPath}`, headers, {
-        connections: RECIPIENTS_CONNECTIONS,
-        durationSeconds: options.durationSeconds,
-        warmupSeconds: 2,
-      });
-      return { path: apiPath, total: body.pagination.total, firstMs, load };
-    } finally {
-      await server.stop();
-    }
+    };
+    const cold = await measure(false);
+    const warm = await measure(true);
+    return { shapes: 1 + TAGS.length + SEARCHES.length, warm, cold };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

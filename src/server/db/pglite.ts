@@ -1,9 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, QueryResult } from './types';
 
-/** Embedded PostgreSQL; dataDir undefined keeps the database in memory (tests). */
+/** Embedded PostgreSQL with pg_trgm (substring search indexes); dataDir undefined keeps the database in memory (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  const pg = await PGlite.create(dataDir);
+  const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const toResult = <Row>(r: { rows: unknown[]; affectedRows?: number }): QueryResult<Row> => ({
     rows: r.rows as Row[],
     affectedRows: r.affectedRows ?? 0,

@@ -14,9 +14,11 @@ function indexName(resource: string, what: string, definition: string): string {
 
 /**
  * The statements that give one module its x-admin indexes and unique keys on module_records,
- * each a partial index on its resource. Identifiers were checked by the registry (IDENTIFIER).
+ * each a partial index on its resource, and with `trigram` (pg_trgm installed) one trigram index
+ * per list search field for its LIKE '%text%'. Identifiers were checked by the registry (IDENTIFIER).
+ * Each expression is the one the stores query (storage.ts), or the planner could not use it.
  */
-export function indexStatements(module: ModuleSchema): string[] {
+export function indexStatements(module: ModuleSchema, options: { trigram: boolean } = { trigram: false }): string[] {
   const { admin } = module;
   if (admin.storage || !admin.crud) return [];
   const where = `WHERE resource = '${admin.resource}'`;
@@ -35,6 +37,9 @@ export function indexStatements(module: ModuleSchema): string[] {
     add(true, `${key.fields.join('_')}_unique`, `(${OWNER}, ${columns.join(', ')})`);
   }
   if (admin.singleton) add(true, 'singleton', `(${OWNER})`);
+  if (options.trigram) {
+    for (const field of admin.list.search ?? []) add(false, `${field}_trgm`, `USING GIN (lower(data->>'${field}') gin_trgm_ops)`);
+  }
   return statements;
 }
 
@@ -44,8 +49,9 @@ export function indexStatements(module: ModuleSchema): string[] {
  * goes on (the engine's own pre-write check still refuses new duplicates).
  */
 export async function ensureIndexes(db: Db, registry: Registry, report: (problem: string) => void): Promise<void> {
+  const trigram = (await db.query("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'")).rows.length > 0;
   for (const module of registry.modules) {
-    for (const statement of indexStatements(module)) {
+    for (const statement of indexStatements(module, { trigram })) {
       try {
         await withSchemaLock(db, (tx) => tx.query(statement));
       } catch (error) {

@@ -20,7 +20,7 @@ import { uniqueKeyOfConstraint, ensureIndexes } from './indexes';
 import { parseListQuery } from './list-query';
 import { serverRegistry } from './settings';
 import { recordStore, type Owner, type RecordStore, type StoredRecord } from './storage';
-import { deleteStoredFile, discard, readBody, serveUploads, storeFile, uploadUri, type ReceivedFile } from './uploads';
+import { deleteStoredFile, discard, moveIntoPlace, newStoredName, readBody, serveUploads, uploadUri, type ReceivedFile } from './uploads';
 
 type Params = Record<string, string>;
 
@@ -62,7 +62,7 @@ export class ModuleRoutes {
     readonly module: ModuleSchema,
     private readonly ajv: ReturnType<typeof createAjv>,
   ) {
-    this.store = recordStore(module, { sharedDatabase: app.ctx.db.kind === 'postgres' });
+    this.store = recordStore(module, { sharedDatabase: app.ctx.db.kind === 'postgres', listCache: app.ctx.config.listCache });
     // Each app compiles its own copy, so several apps (tests) can share one process.
     const { $id: _id, ...schema } = module.schema;
     this.validate = ajv.compile(schema);
@@ -120,20 +120,31 @@ export class ModuleRoutes {
     return values;
   }
 
-  async checkUnique(owner: Owner, values: Record<string, unknown>, exceptId: number | null): Promise<void> {
+  async checkUnique(db: Queryable, owner: Owner, values: Record<string, unknown>, exceptId: number | null): Promise<void> {
     for (const key of this.module.admin.unique) {
-      if (await this.store.conflicts(this.db, owner, key.fields, key.ignoreCase === true, values, exceptId)) throw httpError(409, key.message);
+      if (await this.store.conflicts(db, owner, key.fields, key.ignoreCase === true, values, exceptId)) throw httpError(409, key.message);
     }
   }
 
-  /** Moves received files into place, runs the write, and cleans up whatever the write leaves behind. */
-  async withFiles<T>(files: ReceivedFile[], write: (stored: Record<string, string>) => Promise<T>): Promise<T> {
-    const stored: Record<string, string> = {};
+  /**
+   * Runs a write in one transaction with its files: the record (under the files' new names) and
+   * the list version change together, and the received files are moved into place last, just
+   * before COMMIT. A write or commit that fails leaves neither a record nor a moved file.
+   */
+  async transaction<T>(files: ReceivedFile[], write: (tx: Queryable, stored: Record<string, string>) => Promise<T>): Promise<T> {
+    const stored = Object.fromEntries(files.map((file) => [file.field, newStoredName(file)]));
+    const moved: ReceivedFile[] = [];
     try {
-      for (const file of files) stored[file.field] = await storeFile(file, this.app.ctx.config.dataDir);
-      return await write(stored);
+      return await this.store.transaction(this.app.ctx.db, async (tx) => {
+        const result = await write(tx, stored);
+        for (const file of files) {
+          await moveIntoPlace(file, stored[file.field], this.app.ctx.config.dataDir);
+          moved.push(file);
+        }
+        return result;
+      });
     } catch (error) {
-      await Promise.all(Object.entries(stored).map(([field, name]) => this.deleteFile(field, name)));
+      await Promise.all(moved.map((file) => this.deleteFile(file.field, stored[file.field])));
       const { code, constraint } = error as { code?: string; constraint?: string };
       if (code === '23505') throw httpError(409, uniqueKeyOfConstraint(this.module, constraint) ?? 'errors.conflict');
       throw error;
@@ -155,10 +166,10 @@ export class ModuleRoutes {
   async create(request: FastifyRequest): Promise<Record<string, unknown>> {
     const owner = await this.owner(request, 'write');
     const { body, files } = await readBody(request, this.module, this.app.ctx.config.dataDir);
-    return this.withFiles(files, async (stored) => {
+    return this.transaction(files, async (tx, stored) => {
       const values = this.values(body, null);
-      await this.checkUnique(owner, values, null);
-      return this.output(await this.store.insert(this.db, owner, values, stored));
+      await this.checkUnique(tx, owner, values, null);
+      return this.output(await this.store.insert(tx, owner, values, stored));
     });
   }
 
@@ -168,10 +179,10 @@ export class ModuleRoutes {
     const existing = await this.store.get(this.db, owner, id, 0);
     if (!existing) throw httpError(404, 'errors.not_found');
     const { body, files } = await readBody(request, this.module, this.app.ctx.config.dataDir);
-    const updated = await this.withFiles(files, async (stored) => {
+    const updated = await this.transaction(files, async (tx, stored) => {
       const values = this.values(body, existing);
-      await this.checkUnique(owner, values, id);
-      return this.store.update(this.db, owner, id, values, stored);
+      await this.checkUnique(tx, owner, values, id);
+      return this.store.update(tx, owner, id, values, stored);
     });
     if (!updated) throw httpError(404, 'errors.not_found');
     await this.deleteReplaced(existing, updated.files);
@@ -183,9 +194,9 @@ export class ModuleRoutes {
     const owner = await this.owner(request, 'write');
     const existing = await this.store.first(this.db, owner);
     const { body, files } = await readBody(request, this.module, this.app.ctx.config.dataDir);
-    const saved = await this.withFiles(files, async (stored) => {
+    const saved = await this.transaction(files, async (tx, stored) => {
       const values = this.values(body, existing);
-      return existing ? this.store.update(this.db, owner, existing.id, values, stored) : this.store.insert(this.db, owner, values, stored);
+      return existing ? this.store.update(tx, owner, existing.id, values, stored) : this.store.insert(tx, owner, values, stored);
     });
     if (!saved) throw httpError(409, 'errors.conflict');
     if (existing) await this.deleteReplaced(existing, saved.files);
@@ -208,15 +219,19 @@ export class ModuleRoutes {
     if (!existing) throw httpError(404, 'errors.not_found');
     const values = { ...existing.values, ...changes };
     if (!this.validate(values)) throw validationFailure(this.validate, this.module.schema);
-    await this.checkUnique(owner, values, id);
-    const updated = await this.store.update(this.db, owner, id, values, {});
+    const updated = await this.transaction([], async (tx) => {
+      await this.checkUnique(tx, owner, values, id);
+      return this.store.update(tx, owner, id, values, {});
+    });
     if (!updated) throw httpError(404, 'errors.not_found');
     return this.output(updated);
   }
 
+  /** Files of a removed or changed record go once its change committed. */
   async remove(request: FastifyRequest): Promise<void> {
     const owner = await this.owner(request, 'write');
-    const removed = await this.store.remove(this.db, owner, this.recordId((request.params as Params).id));
+    const id = this.recordId((request.params as Params).id);
+    const removed = await this.transaction([], (tx) => this.store.remove(tx, owner, id));
     if (!removed) throw httpError(404, 'errors.not_found');
     for (const [field, name] of Object.entries(removed.files)) await this.deleteFile(field, name);
   }
@@ -226,7 +241,7 @@ export class ModuleRoutes {
     const id = this.recordId((request.params as Params).id);
     const existing = await this.store.get(this.db, owner, id, 0);
     if (!existing) throw httpError(404, 'errors.not_found');
-    await this.store.update(this.db, owner, id, existing.values, { [field]: null });
+    await this.transaction([], (tx) => this.store.update(tx, owner, id, existing.values, { [field]: null }));
     await this.deleteFile(field, existing.files[field]);
   }
 

@@ -1,5 +1,5 @@
 import type { AdminFilter, ModuleSchema } from '../../common/schema';
-import type { Queryable } from '../db';
+import type { Db, Queryable } from '../db';
 
 /** Who owns a module's records: a service (service scope), a user (user scope) or nobody (admin). */
 export interface Owner {
@@ -30,6 +30,8 @@ export interface ListQuery {
 export interface RecordStore {
   /** Largest id the store's id column holds; larger route ids are simply not found. */
   readonly maxId: number;
+  /** Runs writes in one transaction; cached lists learn of them once it committed. */
+  transaction<T>(db: Db, write: (tx: Queryable) => Promise<T>): Promise<T>;
   list(db: Queryable, owner: Owner, query: ListQuery): Promise<{ rows: StoredRecord[]; total: number }>;
   get(db: Queryable, owner: Owner, id: number, viewerId: number): Promise<StoredRecord | null>;
   /** The owner's one record of a singleton module. */
@@ -57,8 +59,8 @@ function ownerConditions(owner: Owner, params: unknown[]): string[] {
   ];
 }
 
-/** A small least-recently-used map: list pages keyed by query and data version. */
-class PageCache<V> {
+/** A small least-recently-used map: list pages and id lists, each stamped with its data version. */
+class LruCache<V> {
   private readonly entries = new Map<string, V>();
   constructor(private readonly capacity: number) {}
   get(key: string): V | undefined {
@@ -78,6 +80,14 @@ class PageCache<V> {
 
 const ownerKey = (owner: Owner) => `${owner.serviceId ?? ''}:${owner.userId ?? ''}`;
 export const PAGE_CACHE_ENTRIES = 1000;
+/** Lists are counted exactly up to here; a longer one, when not cached, gets the planner's estimate. */
+export const COUNT_EXACT_UP_TO = 10_000;
+/** Per module: how many lists (a filter, search and sort of one owner) keep their ordered ids. */
+const ID_LISTS = 64;
+/** A list with more matches than this is not kept in memory. */
+const MAX_LISTED_IDS = 200_000;
+/** Per owner: how many recent writes are remembered to bring cached id lists up to date. */
+const REMEMBERED_WRITES = 1000;
 
 /** Timestamps leave as ISO strings once, rather than as Dates serialised on every cached answer. */
 const isoTime = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
@@ -89,21 +99,54 @@ export interface StoreOptions {
    * own writes are all there is to notice.
    */
   sharedDatabase: boolean;
+  /** Keep list results in memory (off: every list asks the database, to measure it alone). */
+  listCache: boolean;
+}
+
+/** The ids of one list in its order, as of a data version; null when the list is too long to keep. */
+interface IdList {
+  version: number;
+  ids: number[] | null;
+}
+
+/** Where `id` belongs in ids sorted by id (ASC or DESC): the first index not before it. */
+function position(ids: number[], id: number, descending: boolean): number {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (descending ? ids[middle] > id : ids[middle] < id) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
  * module_records: every schema property in `data`, file names beside them under the file field
- * names. A deep page of a big filtered list costs a walk over every row before it (OFFSET) and a
- * count of all matches; both are cached per query under a version that each write raises after
- * it lands, so a cached page is never served once its data changed.
+ * names. Each expression below is the one indexes.ts indexes. A deep page costs a walk over every
+ * row before it (OFFSET), so with the list cache on, a list's ordered ids are kept in memory
+ * under its data version: any page is then a slice and a primary-key read of its rows, and the
+ * total is exact. The engine's own writes (store.transaction) are applied to cached id-sorted
+ * lists once they commit, by asking the database whether each written record still matches;
+ * any other change (another process, another sort) rebuilds the list when next asked.
  */
 export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordStore {
   const { admin, schema } = module;
   const properties = Object.keys(schema.properties ?? {});
   const fileFields = Object.keys(admin.files);
   const resource = admin.resource;
+  // A literal (the registry checked the identifier), so the planner can prove each partial index's predicate.
+  const ofResource = `resource = '${resource}'`;
   const field = (name: string) => (name === 'id' ? 'id' : `(data->'${name}')`);
   const text = (name: string, ignoreCase: boolean) => (ignoreCase ? `lower(data->>'${name}')` : `(data->>'${name}')`);
+  /** A filter value as the JSONB it must equal: numbers and booleans as such, the rest as text. */
+  const jsonOf = (name: string, value: string) => {
+    const type = schema.properties?.[name]?.type;
+    const number = Number(value);
+    if ((type === 'integer' || type === 'number') && value !== '' && Number.isFinite(number)) return JSON.stringify(number);
+    if (type === 'boolean' && (value === 'true' || value === 'false')) return value;
+    return JSON.stringify(value);
+  };
 
   const toRecord = (row: { id: number; data: Record<string, unknown>; created_at: unknown; updated_at: unknown }): StoredRecord => ({
     id: Number(row.id),
@@ -114,7 +157,24 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   });
   type Row = Parameters<typeof toRecord>[0];
   const columns = 'id, data, created_at, updated_at';
-  const pages = new PageCache<{ rows: StoredRecord[]; total: number }>(PAGE_CACHE_ENTRIES);
+  const pages = new LruCache<{ rows: StoredRecord[]; total: number }>(PAGE_CACHE_ENTRIES);
+  const idLists = new LruCache<IdList>(ID_LISTS);
+
+  /** The records of the owner a list shows: the WHERE clause, its parameters pushed onto params. */
+  const listConditions = (owner: Owner, query: ListQuery, params: unknown[]) => {
+    const where = [ofResource, ...ownerConditions(owner, params)];
+    if (query.search && admin.list.search?.length) {
+      const pattern = `$${params.push(likePattern(query.search))}`;
+      where.push(`(${admin.list.search.map((name) => `${text(name, true)} LIKE ${pattern}`).join(' OR ')})`);
+    }
+    for (const { filter, value } of query.filters) {
+      if (filter.op === 'contains') where.push(`${field(filter.field)} @> $${params.push(JSON.stringify([value]))}::jsonb`);
+      else if (filter.field === 'id') where.push(`id = $${params.push(Number.isSafeInteger(Number(value)) ? Number(value) : 0)}`);
+      else where.push(`${field(filter.field)} = $${params.push(jsonOf(filter.field, value))}::jsonb`);
+    }
+    return where.join(' AND ');
+  };
+  const ordering = (query: ListQuery) => `${field(query.sort.field)} ${query.sort.order}, id ${query.sort.order}`;
 
   const localVersions = new Map<string, number>();
   const version = async (db: Queryable, owner: Owner) => {
@@ -122,65 +182,166 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
     const { rows } = await db.query<{ version: number }>('SELECT version FROM module_versions WHERE resource = $1 AND owner = $2', [resource, ownerKey(owner)]);
     return Number(rows[0]?.version ?? 0);
   };
-  const written = async (db: Queryable, owner: Owner) => {
-    localVersions.set(ownerKey(owner), (localVersions.get(ownerKey(owner)) ?? 0) + 1);
-    await db.query(
+  /** Per owner, the versions the engine's committed writes set and the record each wrote. */
+  const recentWrites = new Map<string, { version: number; id: number }[]>();
+  /** The writes of a transaction in progress, told apart by its Queryable. */
+  const uncommitted = new WeakMap<Queryable, { owner: Owner; version: number; id: number }[]>();
+  const committed = (writes: { owner: Owner; version: number; id: number }[]) => {
+    for (const { owner, version: written, id } of writes) {
+      const key = ownerKey(owner);
+      const version = options.sharedDatabase ? written : (localVersions.get(key) ?? 0) + 1;
+      localVersions.set(key, version);
+      const log = recentWrites.get(key) ?? [];
+      log.push({ version, id });
+      if (log.length > REMEMBERED_WRITES) log.shift();
+      recentWrites.set(key, log);
+    }
+  };
+  /** Raises the owner's list version in the writing transaction, so a committed write is never hidden by a cached list. */
+  const written = async (db: Queryable, owner: Owner, id: number) => {
+    const { rows } = await db.query<{ version: number }>(
       `INSERT INTO module_versions (resource, owner, version) VALUES ($1, $2, 1)
-       ON CONFLICT (resource, owner) DO UPDATE SET version = module_versions.version + 1`,
+       ON CONFLICT (resource, owner) DO UPDATE SET version = module_versions.version + 1 RETURNING version`,
       [resource, ownerKey(owner)],
     );
+    const write = { owner, version: Number(rows[0].version), id };
+    const pending = uncommitted.get(db);
+    if (pending) pending.push(write);
+    // Outside store.transaction the moment of commit is unknown: id 0 makes cached lists rebuild.
+    else committed([{ ...write, id: 0 }]);
+  };
+
+  const rowsById = async (db: Queryable, owner: Owner, ids: number[]) => {
+    if (!ids.length) return [];
+    const params: unknown[] = [ids];
+    const { rows } = await db.query<Row>(
+      `SELECT ${columns} FROM module_records WHERE id = ANY($1::bigint[]) AND ${ofResource} AND ${ownerConditions(owner, params).join(' AND ')}`,
+      params,
+    );
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    return ids.flatMap((id) => (byId.has(id) ? [toRecord(byId.get(id) as Row)] : []));
+  };
+
+  /** The whole list's ids in order (as one text: far quicker to receive than a row per id), or none when too long to keep. */
+  const buildIdList = async (db: Queryable, owner: Owner, query: ListQuery, version: number): Promise<IdList> => {
+    const params: unknown[] = [];
+    const { rows } = await db.query<{ ids: string | null; listed: number }>(
+      `SELECT string_agg(id::text, ',' ORDER BY sort_key ${query.sort.order}, id ${query.sort.order}) AS ids, count(*) AS listed
+         FROM (SELECT id, ${field(query.sort.field)} AS sort_key FROM module_records WHERE ${listConditions(owner, query, params)}
+                ORDER BY ${ordering(query)} LIMIT ${MAX_LISTED_IDS + 1}) listed`,
+      params,
+    );
+    const { ids, listed } = rows[0];
+    if (Number(listed) > MAX_LISTED_IDS) return { version, ids: null };
+    return { version, ids: ids ? ids.split(',').map(Number) : [] };
+  };
+
+  /**
+   * Brings an id-sorted list from its version to `version` with the engine's writes in between,
+   * or answers null when some change between is unknown (another process) or the sort is not id.
+   */
+  const updatedIdList = async (db: Queryable, owner: Owner, query: ListQuery, list: IdList, version: number): Promise<IdList | null> => {
+    if (!list.ids || query.sort.field !== 'id' || version < list.version) return null;
+    const writes = (recentWrites.get(ownerKey(owner)) ?? []).filter((write) => write.version > list.version && write.version <= version);
+    const versionsSeen = new Set(writes.map((write) => write.version));
+    if (versionsSeen.size !== version - list.version || writes.some((write) => write.id === 0)) return null;
+    const changed = [...new Set(writes.map((write) => write.id))];
+    const params: unknown[] = [];
+    const conditions = listConditions(owner, query, params);
+    const { rows } = await db.query<{ id: number }>(`SELECT id FROM module_records WHERE ${conditions} AND id = ANY($${params.push(changed)}::bigint[])`, params);
+    const matching = new Set(rows.map((row) => Number(row.id)));
+    // In place (no copy of a long list per write): each step only makes a record's presence match
+    // the database, so requests applying the same writes at once agree, and the version says how far it is true.
+    const descending = query.sort.order === 'DESC';
+    const ids = list.ids;
+    for (const id of changed) {
+      const at = position(ids, id, descending);
+      const present = ids[at] === id;
+      if (present && !matching.has(id)) ids.splice(at, 1);
+      else if (!present && matching.has(id)) ids.splice(at, 0, id);
+    }
+    list.version = version;
+    return list;
+  };
+
+  /** A page from the kept ids of its list, or null when the list is too long to keep. */
+  const listFromIds = async (db: Queryable, owner: Owner, query: ListQuery, version: number) => {
+    const key = JSON.stringify([ownerKey(owner), query.sort, query.search, query.filters.map((f) => [f.filter.field, f.value])]);
+    const cached = idLists.get(key);
+    let list = cached?.version === version ? cached : null;
+    if (!list && cached) list = await updatedIdList(db, owner, query, cached, version);
+    list ??= await buildIdList(db, owner, query, version);
+    if (list !== cached) idLists.set(key, list);
+    if (!list.ids) return null;
+    const offset = (query.page - 1) * query.perPage;
+    return { rows: await rowsById(db, owner, list.ids.slice(offset, offset + query.perPage)), total: list.ids.length };
+  };
+
+  /** Exact up to COUNT_EXACT_UP_TO matches; beyond, the planner's estimate (never below what was seen). */
+  const countOf = async (db: Queryable, conditions: string, params: unknown[], seen: number) => {
+    const { rows } = await db.query<{ total: number }>(
+      `SELECT count(*) AS total FROM (SELECT 1 FROM module_records WHERE ${conditions} LIMIT ${COUNT_EXACT_UP_TO + 1}) matches`,
+      params,
+    );
+    const counted = Number(rows[0].total);
+    if (counted <= COUNT_EXACT_UP_TO) return counted;
+    const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM module_records WHERE ${conditions}`, params);
+    return Math.max(counted, seen, Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']));
   };
 
   const listUncached = async (db: Queryable, owner: Owner, query: ListQuery) => {
-    const params: unknown[] = [resource];
-    const where = ['resource = $1', ...ownerConditions(owner, params)];
-    if (query.search && admin.list.search?.length) {
-      const pattern = `$${params.push(likePattern(query.search))}`;
-      where.push(`(${admin.list.search.map((name) => `${text(name, true)} LIKE ${pattern}`).join(' OR ')})`);
-    }
-    for (const { filter, value } of query.filters) {
-      if (filter.op === 'contains') where.push(`${field(filter.field)} @> $${params.push(JSON.stringify([value]))}::jsonb`);
-      else where.push(`${text(filter.field, false)} = $${params.push(value)}`);
-    }
-    const conditions = where.join(' AND ');
+    const params: unknown[] = [];
+    const conditions = listConditions(owner, query, params);
     const direction = query.sort.order;
-    const sortKey = field(query.sort.field);
+    const offset = (query.page - 1) * query.perPage;
     // Deferred join: the OFFSET walk carries ids and sort keys only; just the page's rows are read whole.
     const page = await db.query<Row>(
       `SELECT m.id, m.data, m.created_at, m.updated_at
-         FROM (SELECT id, ${sortKey} AS sort_key FROM module_records WHERE ${conditions}
-                ORDER BY ${sortKey} ${direction}, id ${direction}
-                LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}) page
+         FROM (SELECT id, ${field(query.sort.field)} AS sort_key FROM module_records WHERE ${conditions}
+                ORDER BY ${ordering(query)} LIMIT ${query.perPage} OFFSET ${offset}) page
          JOIN module_records m ON m.id = page.id
         ORDER BY page.sort_key ${direction}, m.id ${direction}`,
       params,
     );
-    const { rows } = await db.query<{ total: number }>(`SELECT count(*) AS total FROM module_records WHERE ${conditions}`, params);
-    return { rows: page.rows.map(toRecord), total: Number(rows[0].total) };
+    const seen = offset + page.rows.length;
+    // A short page that is not past the end is the last one: the total needs no count.
+    const lastPage = page.rows.length < query.perPage && (page.rows.length > 0 || offset === 0);
+    return { rows: page.rows.map(toRecord), total: lastPage ? seen : await countOf(db, conditions, params, seen) };
   };
 
   const store: RecordStore = {
     maxId: Number.MAX_SAFE_INTEGER,
+    async transaction(db, write) {
+      const writes: { owner: Owner; version: number; id: number }[] = [];
+      const result = await db.transaction((tx) => {
+        uncommitted.set(tx, writes);
+        return write(tx);
+      });
+      committed(writes);
+      return result;
+    },
     async list(db, owner, query) {
-      const key = JSON.stringify([ownerKey(owner), await version(db, owner), query.page, query.perPage, query.sort, query.search, query.filters.map((f) => [f.filter.field, f.value])]);
+      if (!options.listCache) return listUncached(db, owner, query);
+      const current = await version(db, owner);
+      const key = JSON.stringify([ownerKey(owner), current, query.page, query.perPage, query.sort, query.search, query.filters.map((f) => [f.filter.field, f.value])]);
       const cached = pages.get(key);
       if (cached) return cached;
-      const result = await listUncached(db, owner, query);
+      const result = (await listFromIds(db, owner, query, current)) ?? (await listUncached(db, owner, query));
       pages.set(key, result);
       return result;
     },
     async get(db, owner, id) {
-      const params: unknown[] = [resource, id];
+      const params: unknown[] = [id];
       const { rows } = await db.query<Row>(
-        `SELECT ${columns} FROM module_records WHERE resource = $1 AND id = $2 AND ${ownerConditions(owner, params).join(' AND ')}`,
+        `SELECT ${columns} FROM module_records WHERE id = $1 AND ${ofResource} AND ${ownerConditions(owner, params).join(' AND ')}`,
         params,
       );
       return rows[0] ? toRecord(rows[0]) : null;
     },
     async first(db, owner) {
-      const params: unknown[] = [resource];
+      const params: unknown[] = [];
       const { rows } = await db.query<Row>(
-        `SELECT ${columns} FROM module_records WHERE resource = $1 AND ${ownerConditions(owner, params).join(' AND ')} ORDER BY id LIMIT 1`,
+        `SELECT ${columns} FROM module_records WHERE ${ofResource} AND ${ownerConditions(owner, params).join(' AND ')} ORDER BY id LIMIT 1`,
         params,
       );
       return rows[0] ? toRecord(rows[0]) : null;
@@ -191,7 +352,7 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
         `INSERT INTO module_records (resource, client_service_id, user_id, data) VALUES ($1, $2, $3, $4::jsonb) RETURNING ${columns}`,
         [resource, owner.serviceId, owner.userId, JSON.stringify(data)],
       );
-      await written(db, owner);
+      await written(db, owner, Number(rows[0].id));
       return toRecord(rows[0]);
     },
     async update(db, owner, id, values, files) {
@@ -199,27 +360,28 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
       if (!current) return null;
       const kept = { ...current.files, ...files };
       const data = { ...values, ...Object.fromEntries(Object.entries(kept).filter(([, name]) => name)) };
-      const params: unknown[] = [resource, id, JSON.stringify(data)];
+      const params: unknown[] = [id, JSON.stringify(data)];
       const { rows } = await db.query<Row>(
-        `UPDATE module_records SET data = $3::jsonb, updated_at = now()
-          WHERE resource = $1 AND id = $2 AND ${ownerConditions(owner, params).join(' AND ')} RETURNING ${columns}`,
+        `UPDATE module_records SET data = $2::jsonb, updated_at = now()
+          WHERE id = $1 AND ${ofResource} AND ${ownerConditions(owner, params).join(' AND ')} RETURNING ${columns}`,
         params,
       );
-      await written(db, owner);
+      await written(db, owner, id);
       return rows[0] ? toRecord(rows[0]) : null;
     },
     async remove(db, owner, id) {
-      const params: unknown[] = [resource, id];
+      const params: unknown[] = [id];
       const { rows } = await db.query<Row>(
-        `DELETE FROM module_records WHERE resource = $1 AND id = $2 AND ${ownerConditions(owner, params).join(' AND ')} RETURNING ${columns}`,
+        `DELETE FROM module_records WHERE id = $1 AND ${ofResource} AND ${ownerConditions(owner, params).join(' AND ')} RETURNING ${columns}`,
         params,
       );
-      if (rows[0]) await written(db, owner);
+      if (rows[0]) await written(db, owner, id);
       return rows[0] ? toRecord(rows[0]) : null;
     },
     async conflicts(db, owner, fields, ignoreCase, values, exceptId) {
-      const params: unknown[] = [resource];
-      const where = ['resource = $1', ...ownerConditions(owner, params)];
+      // The owner as the unique index holds it (indexes.ts), so the index answers.
+      const params: unknown[] = [owner.serviceId ?? 0, owner.userId ?? 0];
+      const where = [ofResource, 'COALESCE(client_service_id, 0) = $1', 'COALESCE(user_id, 0) = $2'];
       for (const name of fields) {
         const value = values[name];
         if (value === undefined || value === null) return false;
@@ -274,6 +436,7 @@ export function tableStore(module: ModuleSchema): RecordStore {
 
   const store: RecordStore = {
     maxId: 2_147_483_647,
+    transaction: (db, write) => db.transaction(write),
     async list(db, _owner, query) {
       const params: unknown[] = [];
       const where: string[] = [];

@@ -115,11 +115,14 @@ async function receiveFile(stream: Readable & { truncated?: boolean }, field: st
   }
 }
 
-/** Moves a checked file into place under a new random name and returns that name. */
-export async function storeFile(file: ReceivedFile, dataDir: string): Promise<string> {
-  const name = `${randomBytes(16).toString('hex')}.${file.extension}`;
+/** The random name a checked file will be stored under. */
+export function newStoredName(file: ReceivedFile): string {
+  return `${randomBytes(16).toString('hex')}.${file.extension}`;
+}
+
+/** Moves a checked file into place under its stored name (the last step before its record commits). */
+export async function moveIntoPlace(file: ReceivedFile, name: string, dataDir: string): Promise<void> {
   await rename(file.temporaryPath, path.join(folderPath(dataDir, file.folder), name));
-  return name;
 }
 
 export async function discard(files: ReceivedFile[]): Promise<void> {

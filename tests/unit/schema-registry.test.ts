@@ -180,3 +180,74 @@ describe('error mapping', () => {
     expect(translateErrors(describeErrors(validate.errors, schema), t)).toEqual({ 'tags.1': 'Nazwa tagu powinna zawierać co najmniej 2 znaki' });
   });
 });
+
+describe('engine v2 declarations', () => {
+  const module = (resource: string, admin: Record<string, unknown> = {}, properties: Record<string, unknown> = { name: { type: 'string' } }) => ({
+    type: 'object',
+    properties,
+    'x-admin': {
+      resource,
+      scope: 'service',
+      title: 'resources.tags.title',
+      route: { path: `/usluga/{service_id}/${resource}`, name: `service_${resource}`, views: { list: '' } },
+      ...admin,
+    },
+  });
+  const child = (admin: Record<string, unknown> = {}) =>
+    module('photos', {
+      parent: { resource: 'albums', param: 'album_id' },
+      route: { path: '/usluga/{service_id}/albumy/{album_id}/zdjecia', name: 'service_photos', param: 'photo_id', views: { list: '', edit: 'edytuj/{photo_id}' } },
+      ...admin,
+    });
+
+  it("nests a child's API under its parent's record", () => {
+    const registry = createRegistry({ 'a.schema.json': module('albums'), 'p.schema.json': child() });
+    expect(registry.byResource('photos')!.admin.api.path).toBe('/client_service/{service_id}/module/albums/{album_id}/photos');
+  });
+
+  it.each([
+    ['a route placeholder that names nothing', child({ route: { path: '/usluga/{service_id}/albumy/{gallery}/zdjecia', name: 'service_photos', views: { list: '' } } })],
+    ['an API placeholder that names nothing', child({ api: { path: '/client_service/{service_id}/module/photos/{owner_id}' } })],
+    ['an API path that does not name its parent', child({ api: { path: '/client_service/{service_id}/module/photos' } })],
+    ['a view placeholder that is not the record', child({ route: { path: '/usluga/{service_id}/albumy/{album_id}/zdjecia', name: 'service_photos', param: 'photo_id', views: { list: '', edit: 'edytuj/{id}' } } })],
+  ])('refuses to start on %s', (_what, file) => {
+    expect(() => createRegistry({ 'a.schema.json': module('albums'), 'p.schema.json': file })).toThrow(/names nothing|must name its parent/);
+  });
+
+  it('refuses an unknown parent, a parent cycle and a record flag without a parent', () => {
+    expect(() => createRegistry({ 'p.schema.json': child() })).toThrow(/parent albums is not a module/);
+    const loop = (resource: string, parent: string) =>
+      module(resource, { parent: { resource: parent, param: `${parent}_id` }, api: { path: `/client_service/{service_id}/module/${resource}/{${parent}_id}` }, route: { path: `/usluga/{service_id}/${resource}/{${parent}_id}`, name: `service_${resource}`, views: { list: '' } } });
+    expect(() => createRegistry({ 'a.schema.json': loop('a', 'b'), 'b.schema.json': loop('b', 'a') })).toThrow(/cycle/);
+    expect(() => createRegistry({ 'a.schema.json': module('albums', { flags: ['record:has_photos'] }) })).toThrow(/needs a parent/);
+    expect(() => createRegistry({ 'a.schema.json': module('albums', { flags: ['weather:sunny'] }) })).toThrow(/must match/);
+  });
+
+  it('checks references: a module of the same scope, by one of its fields', () => {
+    const tags = module('tags');
+    const referencing = (ref: unknown) => module('notes', {}, { tag: { type: 'string', 'x-ref': ref } });
+    expect(() => createRegistry({ 't.schema.json': tags, 'n.schema.json': referencing({ resource: 'tags', field: 'name' }) })).not.toThrow();
+    expect(() => createRegistry({ 't.schema.json': tags, 'n.schema.json': referencing({ resource: 'labels' }) })).toThrow(/not a module/);
+    expect(() => createRegistry({ 't.schema.json': tags, 'n.schema.json': referencing({ resource: 'tags', field: 'colour' }) })).toThrow(/not a property/);
+  });
+
+  it('reads a toggle action and refuses one without a label or toast per value', () => {
+    const toggle = {
+      name: 'publish',
+      method: 'PUT',
+      path: 'publish',
+      on: 'row',
+      handler: 'update',
+      body: { type: 'object', properties: { published: { type: 'boolean' } } },
+      toggle: { field: 'published', values: [true, false] },
+      label: 'a.label',
+      labels: { true: 'a.on', false: 'a.off' },
+      message: 'a.message',
+      messages: { true: 'a.published', false: 'a.hidden' },
+    };
+    const withAction = (action: unknown) => module('albums', { actions: [action] }, { name: { type: 'string' }, published: { type: 'boolean' } });
+    expect(createRegistry({ 'a.schema.json': withAction(toggle) }).modules[0].admin.actions[0]).toMatchObject({ on: 'row', handler: 'update', toggle: toggle.toggle });
+    expect(() => createRegistry({ 'a.schema.json': withAction({ ...toggle, messages: { true: 'a.published' } }) })).toThrow(/labels and messages for both/);
+    expect(() => createRegistry({ 'a.schema.json': withAction({ ...toggle, body: { type: 'object', properties: { colour: { type: 'string' } } }, toggle: undefined }) })).toThrow(/not a property of the record/);
+  });
+});

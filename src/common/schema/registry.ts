@@ -272,6 +272,7 @@ export function ancestors(admin: AdminBlock, byResource: (resource: string) => M
     if (parent.scope !== admin.scope) throw new SchemaFileError(current.resource, `its parent ${parent.resource} has another scope`);
     if (parent === admin || chain.includes(parent)) throw new SchemaFileError(admin.resource, 'its parents form a cycle');
     if (parent.singleton || !parent.crud) throw new SchemaFileError(current.resource, `its parent ${parent.resource} must be a listed module with records`);
+    if (parent.storage || current.storage) throw new SchemaFileError(current.resource, 'nested modules keep their records in module_records (no storage table)');
     chain.push(parent);
     current = parent;
   }

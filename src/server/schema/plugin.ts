@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import {
   createAjv,
   describeErrors,
@@ -75,16 +76,66 @@ export class ModuleRoutes {
     return this.app.ctx.db;
   }
 
-  /** Tenant and permission check of every call; returns whose records the call may touch. */
+  /**
+   * Tenant and permission check of every call; returns whose records the call may touch. A nested
+   * module's parent record (and its own parents) must exist under the same owner, otherwise the call
+   * is refused as one for a foreign service is; feature flags are resolved last, with the parent.
+   */
   async owner(request: FastifyRequest, purpose: 'read' | 'write' = 'read'): Promise<Owner> {
     const user = currentUser(request);
     const { admin } = this.module;
     if (purpose === 'write' && admin.writeRole === 'root' && !user.isRoot) throw httpError(403, 'errors.forbidden');
+    const base = await this.baseOwner(request);
+    const { owner, parent } = await this.withParent(request, base);
+    if (admin.flags.length && !(await flagsHold(this.db, admin.flags, { serviceId: owner.serviceId, parent: parent?.values }))) {
+      throw httpError(404, 'errors.not_found');
+    }
+    return owner;
+  }
+
+  /** The service, user or panel the records belong to, after the service and module permission check. */
+  private async baseOwner(request: FastifyRequest): Promise<Owner> {
+    const { admin } = this.module;
     if (admin.scope === 'admin') return { serviceId: null, userId: null };
-    if (admin.scope === 'user') return { serviceId: null, userId: user.userId };
+    if (admin.scope === 'user') return { serviceId: null, userId: currentUser(request).userId };
     const access = await requireServiceAccess(this.db, request, (request.params as Params).service_id, admin.module);
-    if (admin.flags.length && !(await flagsHold(this.db, admin.flags, { serviceId: access.serviceId }))) throw httpError(404, 'errors.not_found');
     return { serviceId: access.serviceId, userId: null };
+  }
+
+  /** The owner narrowed to the parent record the route names, walking up the parents; 403 when any is not there. */
+  async withParent(request: FastifyRequest, base: Owner): Promise<{ owner: Owner; parent?: StoredRecord }> {
+    const { parent } = this.module.admin;
+    if (!parent) return { owner: base };
+    const parentRoutes = this.app.schemaModules.get(parent.resource)!;
+    const { owner: parentOwner } = await parentRoutes.withParent(request, base);
+    const raw = (request.params as Params)[parent.param];
+    const id = Number(raw);
+    const record =
+      Number.isSafeInteger(id) && id >= 1 && id <= parentRoutes.store.maxId && String(id) === raw
+        ? await parentRoutes.store.get(this.db, parentOwner, id, 0)
+        : null;
+    if (!record) throw httpError(403, 'errors.forbidden');
+    return { owner: { ...base, parentId: record.id }, parent: record };
+  }
+
+  /** Every file of the records nested under a record (at any depth), to delete once its removal committed. */
+  async nestedFiles(db: Queryable, parentId: number): Promise<{ routes: ModuleRoutes; field: string; name: string }[]> {
+    const found: { routes: ModuleRoutes; field: string; name: string }[] = [];
+    for (const child of this.app.schemaModules.values()) {
+      if (child.module.admin.parent?.resource !== this.module.admin.resource) continue;
+      const { rows } = await db.query<{ id: number; data: Record<string, unknown> }>(
+        'SELECT id, data FROM module_records WHERE resource = $1 AND parent_id = $2',
+        [child.module.admin.resource, parentId],
+      );
+      for (const row of rows) {
+        for (const field of Object.keys(child.module.admin.files)) {
+          const name = row.data[field];
+          if (typeof name === 'string') found.push({ routes: child, field, name });
+        }
+        found.push(...(await child.nestedFiles(db, Number(row.id))));
+      }
+    }
+    return found;
   }
 
   recordId(raw: unknown): number {
@@ -231,9 +282,14 @@ export class ModuleRoutes {
   async remove(request: FastifyRequest): Promise<void> {
     const owner = await this.owner(request, 'write');
     const id = this.recordId((request.params as Params).id);
-    const removed = await this.transaction([], (tx) => this.store.remove(tx, owner, id));
-    if (!removed) throw httpError(404, 'errors.not_found');
-    for (const [field, name] of Object.entries(removed.files)) await this.deleteFile(field, name);
+    const removal = await this.transaction([], async (tx) => {
+      const nested = await this.nestedFiles(tx, id);
+      const record = await this.store.remove(tx, owner, id);
+      return record && { record, nested };
+    });
+    if (!removal) throw httpError(404, 'errors.not_found');
+    for (const [field, name] of Object.entries(removal.record.files)) await this.deleteFile(field, name);
+    for (const { routes, field, name } of removal.nested) await routes.deleteFile(field, name);
   }
 
   async removeFile(request: FastifyRequest, field: string): Promise<void> {
@@ -336,25 +392,30 @@ export class ModuleRoutes {
   }
 }
 
-/** Per app: the module routes by resource, for the fixed-path adapters that extend a module. */
-const routesByApp = new WeakMap<FastifyInstance['ctx'], Map<string, ModuleRoutes>>();
-
-/** A loaded module's routes; undefined when SCHEMAS_DIR has no such schema (its adapter then adds nothing). */
-export function moduleRoutes(app: FastifyInstance, resource: string): ModuleRoutes | undefined {
-  return routesByApp.get(app.ctx)?.get(resource);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every loaded schema module's routes by resource (decorated by the schema-modules plugin). */
+    schemaModules: Map<string, ModuleRoutes>;
+  }
 }
 
-/** Every schema file in SCHEMAS_DIR becomes a validated, permission-checked API with storage. */
-export const schemaModulesPlugin: FastifyPluginAsync = async (app) => {
+/** A loaded module's routes; undefined when SCHEMAS_DIR has no such schema (a module's own code then adds nothing). */
+export function moduleRoutes(app: FastifyInstance, resource: string): ModuleRoutes | undefined {
+  return app.schemaModules.get(resource);
+}
+
+/**
+ * Every schema file in SCHEMAS_DIR becomes a validated, permission-checked API with storage. The
+ * modules' routes are decorated on the app as `schemaModules`, for module plugins that extend a
+ * module (their dependency: 'schema-modules').
+ */
+export const schemaModulesPlugin = fp(async (app: FastifyInstance) => {
   const registry = serverRegistry(app.ctx.config);
   await ensureIndexes(app.ctx.db, registry, (problem) => app.log.warn(problem));
   serveUploads(app);
   const ajv = createAjv();
   const routes = new Map<string, ModuleRoutes>();
-  for (const module of registry.modules) {
-    const moduleRoutes = new ModuleRoutes(app, module, ajv);
-    routes.set(module.admin.resource, moduleRoutes);
-    if (module.admin.crud) moduleRoutes.register();
-  }
-  routesByApp.set(app.ctx, routes);
-};
+  app.decorate('schemaModules', routes);
+  for (const module of registry.modules) routes.set(module.admin.resource, new ModuleRoutes(app, module, ajv));
+  for (const moduleRoutes of routes.values()) if (moduleRoutes.module.admin.crud) moduleRoutes.register();
+}, { name: 'schema-modules' });

@@ -1,10 +1,14 @@
 import type { AdminFilter, ModuleSchema } from '../../common/schema';
 import type { Db, Queryable } from '../db';
 
-/** Who owns a module's records: a service (service scope), a user (user scope) or nobody (admin). */
+/**
+ * Who owns a module's records: a service (service scope), a user (user scope) or nobody (admin);
+ * for a nested module also the parent record they belong to.
+ */
 export interface Owner {
   serviceId: number | null;
   userId: number | null;
+  parentId?: number | null;
 }
 
 /** A record as the stores hand it over: schema values and stored file names kept apart. */
@@ -51,11 +55,12 @@ function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(LIKE_SPECIALS, (c) => `\\${c}`)}%`;
 }
 
-/** The rows of one owner: `client_service_id = $n` or `IS NULL`, likewise user_id. */
+/** The rows of one owner: `client_service_id = $n` or `IS NULL`, likewise user_id, and the parent record when nested. */
 function ownerConditions(owner: Owner, params: unknown[]): string[] {
   return [
     owner.serviceId === null ? 'client_service_id IS NULL' : `client_service_id = $${params.push(owner.serviceId)}`,
     owner.userId === null ? 'user_id IS NULL' : `user_id = $${params.push(owner.userId)}`,
+    ...(owner.parentId == null ? [] : [`parent_id = $${params.push(owner.parentId)}`]),
   ];
 }
 
@@ -78,7 +83,7 @@ class LruCache<V> {
   }
 }
 
-const ownerKey = (owner: Owner) => `${owner.serviceId ?? ''}:${owner.userId ?? ''}`;
+const ownerKey = (owner: Owner) => `${owner.serviceId ?? ''}:${owner.userId ?? ''}${owner.parentId == null ? '' : `:${owner.parentId}`}`;
 export const PAGE_CACHE_ENTRIES = 1000;
 /** Lists are counted exactly up to here; a longer one, when not cached, gets the planner's estimate. */
 export const COUNT_EXACT_UP_TO = 10_000;
@@ -349,8 +354,8 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
     async insert(db, owner, values, files) {
       const data = { ...values, ...Object.fromEntries(Object.entries(files).filter(([, name]) => name)) };
       const { rows } = await db.query<Row>(
-        `INSERT INTO module_records (resource, client_service_id, user_id, data) VALUES ($1, $2, $3, $4::jsonb) RETURNING ${columns}`,
-        [resource, owner.serviceId, owner.userId, JSON.stringify(data)],
+        `INSERT INTO module_records (resource, client_service_id, user_id, parent_id, data) VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING ${columns}`,
+        [resource, owner.serviceId, owner.userId, owner.parentId ?? null, JSON.stringify(data)],
       );
       await written(db, owner, Number(rows[0].id));
       return toRecord(rows[0]);

@@ -1,0 +1,194 @@
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG, multipart, serviceOf } from './schema-fixtures';
+import { createTestApp, type TestApp } from './support/app';
+
+/**
+ * Engine v2 through modules written only as schema files in a temporary folder: albums (with a
+ * publish toggle), their photos (nested under an album, shown only when the album says it has
+ * photos) and banners (only on a site whose template offers banners).
+ */
+const tagTitle = 'resources.tags.fields.name';
+const albums = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', title: tagTitle, minLength: 2, maxLength: 64 },
+    published: { type: 'boolean', default: false },
+    has_photos: { type: 'boolean', default: true },
+  },
+  required: ['name'],
+  'x-admin': {
+    resource: 'albums',
+    scope: 'service',
+    module: 'galleries',
+    title: 'resources.tags.title',
+    route: { path: '/usluga/{service_id}/albumy', name: 'service_albums', param: 'album_id', views: { list: '', create: 'dodaj', edit: 'edytuj/{album_id}' } },
+    list: { columns: [{ field: 'name', sortable: true }, { field: 'published' }], sort: { field: 'name', order: 'ASC' } },
+    actions: [
+      {
+        name: 'publish',
+        method: 'PUT',
+        path: 'publish',
+        on: 'row',
+        handler: 'update',
+        body: { type: 'object', properties: { published: { type: 'boolean' } }, required: ['published'], additionalProperties: false },
+        toggle: { field: 'published', values: [true, false] },
+        label: 'app.schema.actions',
+        labels: { true: 'app.schema.actions', false: 'app.schema.actions' },
+        message: 'resources.tags.messages.updated',
+        messages: { true: 'resources.tags.messages.updated', false: 'resources.tags.messages.updated' },
+      },
+    ],
+  },
+};
+const photos = {
+  type: 'object',
+  properties: { caption: { type: 'string', title: tagTitle, maxLength: 120 } },
+  'x-admin': {
+    resource: 'album_photos',
+    scope: 'service',
+    module: 'galleries',
+    title: 'resources.tags.title',
+    parent: { resource: 'albums', param: 'album_id' },
+    route: { path: '/usluga/{service_id}/albumy/zdjecia/{album_id}', name: 'service_album_photos', param: 'photo_id', views: { list: '', create: 'dodaj' } },
+    files: { photo: {} },
+    flags: ['record:has_photos'],
+  },
+};
+const banners = {
+  type: 'object',
+  properties: { name: { type: 'string', title: tagTitle } },
+  'x-admin': {
+    resource: 'banners',
+    scope: 'service',
+    module: 'appearance',
+    title: 'resources.tags.title',
+    route: { path: '/usluga/{service_id}/wyglad/ustawienia/bannery', name: 'service_banners', param: 'banner_id', views: { list: '' } },
+    flags: ['template:banners'],
+  },
+};
+
+let test: TestApp;
+let schemasDir: string;
+const tokens: Record<string, string> = {};
+let site: number;
+let otherSite: number;
+
+beforeAll(async () => {
+  schemasDir = await mkdtemp(path.join(tmpdir(), 'panel-schemas-v2-'));
+  await cp('schemas', schemasDir, { recursive: true });
+  for (const [name, schema] of Object.entries({ albums, photos, banners })) await writeFile(path.join(schemasDir, `${name}.schema.json`), JSON.stringify(schema));
+  test = await createTestApp({ schemasDir });
+  for (const username of ['klient', 'klient2', 'admin']) tokens[username] = (await test.login(username)).access_token;
+  site = await serviceOf(test, 'klient', 1);
+  otherSite = await serviceOf(test, 'klient2', 1);
+});
+afterAll(async () => {
+  await test?.close();
+  await rm(schemasDir, { recursive: true, force: true });
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
+const call = (method: Method, url: string, payload?: unknown, as = 'klient') => test.call({ method, url, token: tokens[as], payload });
+const albumsOf = (service: number) => `/api/client_service/${service}/module/galleries`;
+const photosOf = (service: number, album: number | string) => `${albumsOf(service)}/${album}/galleries`;
+
+async function album(service: number, as: string, values: Record<string, unknown> = {}): Promise<number> {
+  const created = await call('POST', albumsOf(service), { name: `Album ${Math.random().toString(36).slice(2, 8)}`, ...values }, as);
+  expect(created.statusCode).toBe(201);
+  return created.json().id;
+}
+
+describe('a module nested under a parent record', () => {
+  it("keeps each parent's records apart and serves them under the parent's address", async () => {
+    const summer = await album(site, 'klient');
+    const winter = await album(site, 'klient');
+    expect((await call('POST', photosOf(site, summer), { caption: 'Plaża' })).statusCode).toBe(201);
+    expect((await call('POST', photosOf(site, summer), { caption: 'Molo' })).statusCode).toBe(201);
+    expect((await call('POST', photosOf(site, winter), { caption: 'Stok' })).statusCode).toBe(201);
+
+    const summerList = (await call('GET', photosOf(site, summer))).json();
+    expect(summerList.pagination.total).toBe(2);
+    expect(summerList.data.map((p: { caption: string }) => p.caption).sort()).toEqual(['Molo', 'Plaża']);
+    const stok = (await call('GET', photosOf(site, winter))).json().data[0];
+    // A record is found only under its own parent.
+    expect((await call('GET', `${photosOf(site, winter)}/${stok.id}`)).statusCode).toBe(200);
+    expect((await call('GET', `${photosOf(site, summer)}/${stok.id}`)).statusCode).toBe(404);
+    expect((await call('PUT', `${photosOf(site, summer)}/${stok.id}`, { caption: 'x' })).statusCode).toBe(404);
+  });
+
+  it('answers a foreign, unknown or malformed parent as it answers a foreign service', async () => {
+    const foreign = await album(otherSite, 'klient2');
+    const foreignService = await call('GET', photosOf(otherSite, foreign));
+    expect(foreignService.statusCode).toBe(403);
+    for (const parent of [foreign, 999_999, 'abc', '0']) {
+      for (const [method, body] of [['GET', undefined], ['POST', { caption: 'Cudze' }]] as const) {
+        const answer = await call(method, photosOf(site, parent), body);
+        expect(answer.statusCode, `${method} under ${parent}`).toBe(403);
+        expect(answer.json()).toEqual(foreignService.json());
+      }
+    }
+    expect((await call('GET', photosOf(otherSite, foreign), undefined, 'klient2')).statusCode).toBe(200);
+  });
+
+  it('removes the children, and their files, with the parent', async () => {
+    const parent = await album(site, 'klient');
+    const upload = multipart({ caption: 'Z plikiem' }, { name: 'a.png', type: 'image/png', data: PNG }, 'photo');
+    const created = await test.call({ method: 'POST', url: photosOf(site, parent), token: tokens.klient, ...upload });
+    expect(created.statusCode).toBe(201);
+    const uri = created.json().photo_uri as string;
+    expect((await test.call({ method: 'GET', url: uri })).statusCode).toBe(200);
+
+    expect((await call('DELETE', `${albumsOf(site)}/${parent}`)).statusCode).toBe(204);
+    expect((await call('GET', photosOf(site, parent))).statusCode).toBe(403);
+    const { rows } = await test.ctx.db.query("SELECT 1 FROM module_records WHERE resource = 'album_photos' AND parent_id = $1", [parent]);
+    expect(rows).toEqual([]);
+    expect((await test.call({ method: 'GET', url: uri })).statusCode).toBe(404);
+  });
+});
+
+describe('an engine-served action', () => {
+  it('sets the fields of its body on the record, validated, for the owner only', async () => {
+    const id = await album(site, 'klient', { published: false });
+    const published = await call('PUT', `${albumsOf(site)}/${id}/publish`, { published: true });
+    expect(published.statusCode).toBe(200);
+    expect(published.json()).toMatchObject({ id, published: true });
+    expect((await call('GET', `${albumsOf(site)}/${id}`)).json().published).toBe(true);
+
+    const invalid = await call('PUT', `${albumsOf(site)}/${id}/publish`, { published: 'tak' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().detail).toBe('Proszę poprawnie wypełnić formularz.');
+    // Only the body's fields: the name stays as it was.
+    const sneaky = await call('PUT', `${albumsOf(site)}/${id}/publish`, { published: false, name: 'Podmieniona' });
+    expect(sneaky.statusCode).toBe(200);
+    expect(sneaky.json()).toMatchObject({ published: false });
+    expect(sneaky.json().name).not.toBe('Podmieniona');
+
+    expect((await call('PUT', `${albumsOf(site)}/${id}/publish`, { published: true }, 'klient2')).statusCode).toBe(403);
+    expect((await call('PUT', `${albumsOf(site)}/999999/publish`, { published: true })).statusCode).toBe(404);
+  });
+});
+
+describe('feature flags', () => {
+  it("hide a nested module's pages by a field of the parent record (404), on every call", async () => {
+    const without = await album(site, 'klient', { has_photos: false });
+    for (const method of ['GET', 'OPTIONS'] as const) expect((await call(method, photosOf(site, without))).statusCode).toBe(404);
+    expect((await call('POST', photosOf(site, without), { caption: 'x' })).statusCode).toBe(404);
+    const withPhotos = await album(site, 'klient', { has_photos: true });
+    expect((await call('OPTIONS', photosOf(site, withPhotos))).statusCode).toBe(200);
+  });
+
+  it("hide a module by the service's appearance template", async () => {
+    expect((await call('GET', `/api/client_service/${site}/module/appearance`)).statusCode).toBe(200);
+    expect((await call('GET', `/api/client_service/${otherSite}/module/appearance`, undefined, 'klient2')).statusCode).toBe(404);
+    // Root users see the same: the template decides, not the user.
+    expect((await call('GET', `/api/client_service/${otherSite}/module/appearance`, undefined, 'admin')).statusCode).toBe(404);
+    await test.ctx.db.query(
+      "UPDATE client_services SET template_id = (SELECT id FROM appearance_templates WHERE prefix = 'aurora') WHERE id = $1",
+      [otherSite],
+    );
+    expect((await call('GET', `/api/client_service/${otherSite}/module/appearance`, undefined, 'klient2')).statusCode).toBe(200);
+  });
+});

@@ -57,6 +57,22 @@ const photos = {
     flags: ['record:has_photos'],
   },
 };
+const covers = {
+  type: 'object',
+  properties: {
+    title: { type: 'string', title: tagTitle },
+    album: { type: 'integer', 'x-ref': { resource: 'albums' } },
+    related: { type: 'array', items: { type: 'integer', 'x-ref': { resource: 'albums' } } },
+  },
+  'x-admin': {
+    resource: 'covers',
+    scope: 'service',
+    module: 'galleries',
+    api: { path: '/client_service/{service_id}/module/galleries_covers' },
+    title: 'resources.tags.title',
+    route: { path: '/usluga/{service_id}/okladki', name: 'service_covers', param: 'cover_id', views: { list: '' } },
+  },
+};
 const banners = {
   type: 'object',
   properties: { name: { type: 'string', title: tagTitle } },
@@ -79,7 +95,7 @@ let otherSite: number;
 beforeAll(async () => {
   schemasDir = await mkdtemp(path.join(tmpdir(), 'panel-schemas-v2-'));
   await cp('schemas', schemasDir, { recursive: true });
-  for (const [name, schema] of Object.entries({ albums, photos, banners })) await writeFile(path.join(schemasDir, `${name}.schema.json`), JSON.stringify(schema));
+  for (const [name, schema] of Object.entries({ albums, photos, covers, banners })) await writeFile(path.join(schemasDir, `${name}.schema.json`), JSON.stringify(schema));
   test = await createTestApp({ schemasDir });
   for (const username of ['klient', 'klient2', 'admin']) tokens[username] = (await test.login(username)).access_token;
   site = await serviceOf(test, 'klient', 1);
@@ -190,5 +206,20 @@ describe('feature flags', () => {
       [otherSite],
     );
     expect((await call('GET', `/api/client_service/${otherSite}/module/appearance`, undefined, 'klient2')).statusCode).toBe(200);
+  });
+});
+
+describe('a reference to another module', () => {
+  it('accepts only records of the same service, and says which field names a missing one', async () => {
+    const own = await album(site, 'klient');
+    const foreign = await album(otherSite, 'klient2');
+    const covers = `/api/client_service/${site}/module/galleries_covers`;
+    expect((await call('POST', covers, { title: 'Okładka', album: own, related: [own] })).statusCode).toBe(201);
+    for (const body of [{ title: 'Cudza', album: foreign }, { title: 'Brak', album: 987_654 }, { title: 'Lista', album: own, related: [own, foreign] }]) {
+      const refused = await call('POST', covers, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().detail).toBe('Proszę poprawnie wypełnić formularz.');
+      expect(Object.values(refused.json().errors)).toEqual(['Wybrany element nie istnieje.']);
+    }
   });
 });

@@ -318,9 +318,11 @@ function checkReference(admin: AdminBlock, name: string, reference: AdminReferen
     ? `it references ${reference.resource}, which is not a module`
     : target.admin.scope !== admin.scope
       ? `it references ${reference.resource}, of another scope`
-      : reference.field !== 'id' && !target.schema.properties?.[reference.field]
-        ? `${reference.field} is not a property of ${reference.resource}`
-        : null;
+      : target.admin.parent || target.admin.storage
+        ? `it references ${reference.resource}, which is nested or kept in its own table`
+        : reference.field !== 'id' && !target.schema.properties?.[reference.field]
+          ? `${reference.field} is not a property of ${reference.resource}`
+          : null;
   if (problem) throw new SchemaFileError(admin.resource, `property ${name}: ${problem}`);
 }
 

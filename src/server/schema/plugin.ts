@@ -8,13 +8,15 @@ import {
   toRoutePattern,
   translateErrors,
   type AdminAction,
+  type AdminReference,
+  referenceOf,
   type JsonSchema,
   type ModuleSchema,
   type RecordValidator,
 } from '../../common/schema';
 import { currentUser } from '../auth/plugin';
 import type { Queryable } from '../db';
-import { HttpError, httpError, t } from '../http/errors';
+import { assertValidForm, HttpError, httpError, t } from '../http/errors';
 import { requireServiceAccess } from '../services/access';
 import { flagsHold } from './flags';
 import { uniqueKeyOfConstraint, ensureIndexes } from './indexes';
@@ -56,6 +58,8 @@ export class ModuleRoutes {
   readonly store: RecordStore;
   private readonly validate: RecordValidator;
   private readonly writeOnly: string[];
+  /** The properties naming records of another module (x-ref), checked on every save. */
+  private readonly references: { field: string; reference: AdminReference }[];
   private readonly serialisedPages = new WeakMap<object, string>();
 
   constructor(
@@ -70,6 +74,10 @@ export class ModuleRoutes {
     this.writeOnly = Object.entries(module.schema.properties ?? {})
       .filter(([, property]) => property.writeOnly === true)
       .map(([name]) => name);
+    this.references = Object.entries(module.schema.properties ?? {}).flatMap(([field, property]) => {
+      const reference = referenceOf(module.admin.resource, field, property);
+      return reference ? [{ field, reference }] : [];
+    });
   }
 
   private get db(): Queryable {
@@ -171,10 +179,26 @@ export class ModuleRoutes {
     return values;
   }
 
-  async checkUnique(db: Queryable, owner: Owner, values: Record<string, unknown>, exceptId: number | null): Promise<void> {
+  /** What a write must agree with in the database: its unique keys (409) and its references (400). */
+  async checkStored(db: Queryable, owner: Owner, values: Record<string, unknown>, exceptId: number | null): Promise<void> {
     for (const key of this.module.admin.unique) {
       if (await this.store.conflicts(db, owner, key.fields, key.ignoreCase === true, values, exceptId)) throw httpError(409, key.message);
     }
+    const missing: Record<string, string> = {};
+    for (const { field, reference } of this.references) {
+      const given = values[field];
+      const wanted = [...new Set((Array.isArray(given) ? given : given === undefined || given === null ? [] : [given]).map(String))];
+      if (wanted.length === 0) continue;
+      const column = reference.field === 'id' ? 'id::text' : `data->>'${reference.field}'`;
+      // The referenced module's records of the same service (or user): never another tenant's.
+      const { rows } = await db.query<{ value: string }>(
+        `SELECT DISTINCT ${column} AS value FROM module_records
+          WHERE resource = $1 AND client_service_id IS NOT DISTINCT FROM $2 AND user_id IS NOT DISTINCT FROM $3 AND ${column} = ANY($4::text[])`,
+        [reference.resource, owner.serviceId, owner.userId, wanted],
+      );
+      if (rows.length < wanted.length) missing[field] = 'errors.reference_not_found';
+    }
+    assertValidForm(missing);
   }
 
   /**
@@ -219,7 +243,7 @@ export class ModuleRoutes {
     const { body, files } = await readBody(request, this.module, this.app.ctx.config.dataDir);
     return this.transaction(files, async (tx, stored) => {
       const values = this.values(body, null);
-      await this.checkUnique(tx, owner, values, null);
+      await this.checkStored(tx, owner, values, null);
       return this.output(await this.store.insert(tx, owner, values, stored));
     });
   }
@@ -232,7 +256,7 @@ export class ModuleRoutes {
     const { body, files } = await readBody(request, this.module, this.app.ctx.config.dataDir);
     const updated = await this.transaction(files, async (tx, stored) => {
       const values = this.values(body, existing);
-      await this.checkUnique(tx, owner, values, id);
+      await this.checkStored(tx, owner, values, id);
       return this.store.update(tx, owner, id, values, stored);
     });
     if (!updated) throw httpError(404, 'errors.not_found');
@@ -247,6 +271,7 @@ export class ModuleRoutes {
     const { body, files } = await readBody(request, this.module, this.app.ctx.config.dataDir);
     const saved = await this.transaction(files, async (tx, stored) => {
       const values = this.values(body, existing);
+      await this.checkStored(tx, owner, values, existing?.id ?? null);
       return existing ? this.store.update(tx, owner, existing.id, values, stored) : this.store.insert(tx, owner, values, stored);
     });
     if (!saved) throw httpError(409, 'errors.conflict');
@@ -271,7 +296,7 @@ export class ModuleRoutes {
     const values = { ...existing.values, ...changes };
     if (!this.validate(values)) throw validationFailure(this.validate, this.module.schema);
     const updated = await this.transaction([], async (tx) => {
-      await this.checkUnique(tx, owner, values, id);
+      await this.checkStored(tx, owner, values, id);
       return this.store.update(tx, owner, id, values, {});
     });
     if (!updated) throw httpError(404, 'errors.not_found');

@@ -200,8 +200,10 @@ describe('engine v2 declarations', () => {
       ...admin,
     });
 
+  const albums = module('albums', { route: { path: '/usluga/{service_id}/albumy', name: 'service_albums', param: 'album_id', views: { list: '', edit: 'edytuj/{album_id}' } } });
+
   it("nests a child's API under its parent's record", () => {
-    const registry = createRegistry({ 'a.schema.json': module('albums'), 'p.schema.json': child() });
+    const registry = createRegistry({ 'a.schema.json': albums, 'p.schema.json': child() });
     expect(registry.byResource('photos')!.admin.api.path).toBe('/client_service/{service_id}/module/albums/{album_id}/photos');
   });
 
@@ -211,7 +213,11 @@ describe('engine v2 declarations', () => {
     ['an API path that does not name its parent', child({ api: { path: '/client_service/{service_id}/module/photos' } })],
     ['a view placeholder that is not the record', child({ route: { path: '/usluga/{service_id}/albumy/{album_id}/zdjecia', name: 'service_photos', param: 'photo_id', views: { list: '', edit: 'edytuj/{id}' } } })],
   ])('refuses to start on %s', (_what, file) => {
-    expect(() => createRegistry({ 'a.schema.json': module('albums'), 'p.schema.json': file })).toThrow(/names nothing|must name its parent/);
+    expect(() => createRegistry({ 'a.schema.json': albums, 'p.schema.json': file })).toThrow(/names nothing|must name its parent/);
+  });
+
+  it('refuses a parent param that is not the parent route param', () => {
+    expect(() => createRegistry({ 'a.schema.json': module('albums'), 'p.schema.json': child() })).toThrow(/route param albums_id/);
   });
 
   it('refuses an unknown parent, a parent cycle and a record flag without a parent', () => {

@@ -13,6 +13,7 @@ import { errorMessage, isApiError } from '../providers/http';
 import { routesByName } from '../routes';
 import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
 import { ActionButton } from './actions';
+import { RecordTabs } from './RecordTabs';
 import { FileField, untouchedFile } from './FileField';
 import { serverErrorSchema } from './formSchema';
 import { fieldTitleKey } from './registry';
@@ -171,6 +172,7 @@ function FormContent({ context, view }: { context: SchemaContext; view: SchemaSc
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {heading}
       </Typography>
+      <RecordTabs module={context.module} params={context.params} />
       {record.fetchStatus === 'idle' && record.isPending ? (
         <RecordForm context={context} record={undefined} />
       ) : record.isPending ? (

@@ -32,6 +32,7 @@ import { useConfirm, useToast } from '../notifications';
 import { errorMessage } from '../providers/http';
 import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
 import { ActionButton } from './actions';
+import { RecordTabs } from './RecordTabs';
 import { OptionsFilter, useSettled } from './OptionsFilter';
 import { fieldTitleKey } from './registry';
 import type { SchemaScreenProps } from './routes';
@@ -151,6 +152,7 @@ function RecordList({ context }: { context: SchemaContext }) {
           )}
         </Stack>
       </Stack>
+      <RecordTabs module={module} params={params} />
       {(admin.list.search?.length || admin.list.filters?.length) ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} role="search">
           {admin.list.search?.length ? (

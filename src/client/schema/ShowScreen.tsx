@@ -3,6 +3,7 @@ import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { LinkBase, useGetOne, useTranslate } from 'react-admin';
 import { routePath } from '../../common/schema/paths';
 import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
+import { RecordTabs } from './RecordTabs';
 import { recordId, storedRecord, type StoredRecord } from './records';
 import { fieldTitleKey } from './registry';
 import type { SchemaScreenProps } from './routes';
@@ -70,6 +71,7 @@ export default function ShowScreen({ resource, view }: SchemaScreenProps) {
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {translate(`app.schema.heading.${view}`, { title })}
       </Typography>
+      <RecordTabs module={context.module} params={context.params} />
       <RecordDetails context={context} />
     </ModuleAccess>
   );

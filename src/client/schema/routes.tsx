@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { routeName, routePattern } from '../../common/schema/paths';
-import type { AdminRouteViews, ModuleSchema } from '../../common/schema/types';
+import type { AdminBlock, AdminRouteViews, ModuleSchema } from '../../common/schema/types';
 import { lazyScreen, type LazyScreen } from '../layout/lazyScreen';
 import type { AppRoute, RouteMeta } from '../routes';
 import { clientRegistry } from './registry';
@@ -20,20 +20,33 @@ const VIEWS: readonly SchemaView[] = ['list', 'create', 'edit', 'show'];
 /** The parent of a module's first screen in the breadcrumbs, by scope. */
 const scopeParent = { service: 'service_dashboard', admin: 'admin_dashboard', user: 'user_dashboard' } as const;
 
-/** The routes one module gives: one per view x-admin declares, the sub-views under the module's own screen. */
-export function moduleRoutes(module: ModuleSchema): SchemaRouteMeta[] {
+/** The screen of a record its nested modules' pages sit under: its show view, else its edit view, else its list. */
+export function recordRouteName(admin: AdminBlock): string {
+  const view = (['show', 'edit', 'list'] as const).find((candidate) => admin.route.views[candidate] !== undefined) ?? 'list';
+  return routeName(admin, view);
+}
+
+/**
+ * The routes one module gives: one per view x-admin declares, the sub-views under the module's own
+ * screen, a nested module's screens under its parent record's screen (the parent's menu entry active).
+ */
+export function moduleRoutes(module: ModuleSchema, byResource: (resource: string) => ModuleSchema | undefined = () => undefined): SchemaRouteMeta[] {
   const { admin } = module;
   const views = VIEWS.filter((view) => admin.route.views[view] !== undefined);
   const home = views.find((view) => admin.route.views[view] === '');
+  const parent = admin.parent ? byResource(admin.parent.resource)?.admin : undefined;
+  const above = parent ? recordRouteName(parent) : scopeParent[admin.scope];
+  const menuEntry = parent ? routeName(parent, 'list') : undefined;
   return views.map((view) => {
     const name = routeName(admin, view);
     const isHome = view === home;
+    const activePrefix = isHome || !home ? menuEntry : routeName(admin, home);
     return {
       name,
       path: routePattern(admin, view)!,
       title: isHome ? admin.title : `app.schema.views.${view}`,
-      parent: isHome || !home ? scopeParent[admin.scope] : routeName(admin, home),
-      ...(isHome || !home ? {} : { activePrefix: routeName(admin, home) }),
+      parent: isHome || !home ? above : routeName(admin, home),
+      ...(activePrefix ? { activePrefix } : {}),
       ...(admin.scope === 'service' ? { module: admin.module } : {}),
       ...(admin.scope === 'admin' || (admin.writeRole === 'root' && (view === 'create' || view === 'edit')) ? { rootOnly: true } : {}),
       access: 'authenticated',
@@ -45,7 +58,8 @@ export function moduleRoutes(module: ModuleSchema): SchemaRouteMeta[] {
 
 /** The route table of every schema module that serves its own API (crud: false ones are used by hand-written screens). */
 export function buildSchemaRoutes(modules: readonly ModuleSchema[]): SchemaRouteMeta[] {
-  return modules.filter((module) => module.admin.crud).flatMap(moduleRoutes);
+  const byResource = (resource: string) => modules.find((candidate) => candidate.admin.resource === resource);
+  return modules.filter((module) => module.admin.crud).flatMap((module) => moduleRoutes(module, byResource));
 }
 
 /** A view shows a form when it creates or edits, and for a singleton (one record, nothing to list) also at its list. */

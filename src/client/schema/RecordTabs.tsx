@@ -1,0 +1,72 @@
+import { Tab, Tabs } from '@mui/material';
+import { useQueries } from '@tanstack/react-query';
+import { LinkBase, useLocation, useTranslate } from 'react-admin';
+import { apiPaths, routePath } from '../../common/schema/paths';
+import type { ModuleSchema } from '../../common/schema/types';
+import { api, isApiError } from '../providers/http';
+import { clientRegistry } from './registry';
+
+interface RecordTab {
+  label: string;
+  path: string;
+  /** The module whose flags decide whether the tab exists (a nested module), if any. */
+  nested?: ModuleSchema;
+}
+
+/** The record's own pages (details, edit) and the lists of the modules nested under it, in the schema files' order. */
+function recordTabs(record: ModuleSchema, params: Record<string, string>): RecordTab[] {
+  const { admin } = record;
+  const own = (['show', 'edit'] as const)
+    .filter((view) => admin.route.views[view] !== undefined)
+    .map((view) => ({ label: `app.schema.views.${view}`, path: routePath(admin, view, params) }));
+  const nested = clientRegistry.modules
+    .filter((child) => child.admin.parent?.resource === admin.resource && child.admin.crud && child.admin.route.views.list !== undefined)
+    .map((child) => ({ label: child.admin.title, path: routePath(child.admin, 'list', params), nested: child }));
+  return [...own, ...nested];
+}
+
+/**
+ * The sub-pages of one record as tabs (SPEC's podgląd, edytuj, zdjecia, zalaczniki, opcje, logi):
+ * shown on the record's own screens and on the lists nested under it. A nested module a feature
+ * flag hides (its OPTIONS answers 404) has no tab. Renders nothing for a record with one page.
+ */
+export function RecordTabs({ module, params }: { module: ModuleSchema; params: Record<string, string> }) {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  // On a nested module's screen the tabs are its parent record's.
+  const record = module.admin.parent ? clientRegistry.byResource(module.admin.parent.resource) : module;
+  const recordId = record ? params[record.admin.route.param] : undefined;
+  const tabs = record && recordId ? recordTabs(record, params) : [];
+  const flagged = tabs.filter((tab) => tab.nested?.admin.flags.length);
+  const hidden = useQueries({
+    queries: flagged.map((tab) => {
+      const collection = apiPaths(tab.nested!.admin, params).collection;
+      return {
+        queryKey: [tab.nested!.admin.resource, 'flags', collection],
+        queryFn: ({ signal }: { signal: AbortSignal }) => api(collection, { method: 'OPTIONS', signal }).then(() => false, (error: unknown) => isApiError(error, 404)),
+        staleTime: 60_000,
+        retry: false,
+      };
+    }),
+  });
+  const visible = tabs.filter((tab) => {
+    const index = flagged.indexOf(tab);
+    return index === -1 || hidden[index]?.data === false;
+  });
+  if (visible.length < 2) return null;
+  // The tab of the longest path the current address starts with: a nested list's add page keeps its list's tab.
+  const current = visible.filter((tab) => pathname === tab.path || pathname.startsWith(`${tab.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
+  return (
+    <Tabs
+      value={current?.path ?? false}
+      variant="scrollable"
+      allowScrollButtonsMobile
+      aria-label={translate('app.schema.record_pages')}
+      sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+    >
+      {visible.map((tab) => (
+        <Tab key={tab.path} value={tab.path} label={translate(tab.label)} component={LinkBase} to={tab.path} />
+      ))}
+    </Tabs>
+  );
+}

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { FRAME_SOURCES } from '../common/content/sanitize';
 import { authPlugin } from './auth/plugin';
+import { serviceAccessPlugin } from './services/access';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db';
@@ -67,6 +68,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   await app.register(xsrfPlugin);
   await app.register(storableTextPlugin);
   await app.register(authPlugin);
+  await app.register(serviceAccessPlugin);
 
   await app.register(
     async (api) => {

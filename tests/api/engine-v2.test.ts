@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG, multipart, serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
+import { until } from './support/until';
 
 /**
  * Engine v2 through modules written only as schema files in a temporary folder: albums (with a
@@ -221,5 +222,24 @@ describe('a reference to another module', () => {
       expect(refused.json().detail).toBe('Proszę poprawnie wypełnić formularz.');
       expect(Object.values(refused.json().errors)).toEqual(['Wybrany element nie istnieje.']);
     }
+  });
+});
+
+describe('the service access check behind every call', () => {
+  it('stops a module taken away from the service, and a user taken off it, at the next calls', async () => {
+    const list = () => call('GET', albumsOf(site));
+    expect((await list()).statusCode).toBe(200);
+    expect((await list()).statusCode).toBe(200);
+    await test.ctx.db.query("DELETE FROM client_service_modules WHERE client_service_id = $1 AND module = 'galleries'", [site]);
+    // The embedded database tells this process at once; a PostgreSQL server a moment after the commit.
+    await until(async () => ((await list()).statusCode === 403 ? true : undefined), 5_000, 20);
+    await test.ctx.db.query("INSERT INTO client_service_modules (client_service_id, module) VALUES ($1, 'galleries')", [site]);
+    expect((await list()).statusCode).toBe(200);
+
+    const klient = await test.userId('klient');
+    await test.ctx.db.query('DELETE FROM client_service_users WHERE client_service_id = $1 AND user_id = $2', [site, klient]);
+    await until(async () => ((await list()).statusCode === 403 ? true : undefined), 5_000, 20);
+    await test.ctx.db.query('INSERT INTO client_service_users (client_service_id, user_id, is_admin) VALUES ($1, $2, TRUE)', [site, klient]);
+    expect((await list()).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,49 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { currentUser } from '../auth/plugin';
+import { createNotifiedCache, type NotifiedCache } from '../auth/notified-cache';
 import type { Queryable } from '../db';
 import { httpError } from '../http/errors';
+
+/** The channel migration 062's triggers notify when a service, its users or its modules change. */
+export const ACCESS_CHANGED_CHANNEL = 'panel_access_changed';
+/** A safety net, as for the user state: an entry is read again after this at the latest. */
+const MAX_AGE_MS = 60_000;
+const MAX_ENTRIES = 20_000;
+
+interface AccessRow {
+  is_admin: boolean | null;
+  has_module: boolean;
+  granted: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Granted (user, service, module) checks, cached until migration 062's triggers say access changed. */
+    serviceAccessCache: NotifiedCache<string, AccessRow>;
+  }
+}
+
+/**
+ * Caches the rows of granted access checks: every service call makes one, and they change rarely.
+ * Refusals are not cached, so a grant works at the next call; a revocation reaches every process
+ * through the notification (at once on the embedded database, a moment after the commit on PostgreSQL).
+ */
+export const serviceAccessPlugin = fp(
+  async (app: FastifyInstance) => {
+    const cache = await createNotifiedCache<string, AccessRow>(app.ctx.db, { channel: ACCESS_CHANGED_CHANNEL, keyOf: () => '', maxEntries: MAX_ENTRIES });
+    app.decorate('serviceAccessCache', cache);
+    app.addHook('onClose', async () => cache.close());
+  },
+  { name: 'service-access' },
+);
+
+/** A refusal found while loading: thrown past the cache, so it is not kept. */
+class NotGranted extends Error {
+  constructor(readonly row: AccessRow | undefined) {
+    super('not granted');
+  }
+}
 
 export interface ServiceAccess {
   serviceId: number;
@@ -30,7 +72,30 @@ export async function requireServiceAccess(
 ): Promise<ServiceAccess> {
   const user = currentUser(request);
   const serviceId = parseServiceId(rawServiceId);
-  const { rows } = await db.query<{ is_admin: boolean | null; has_module: boolean; granted: boolean }>(
+  const load = async () => {
+    const row = await loadAccessRow(db, serviceId, user.userId, module);
+    if (!row || !isGranted(row, user.isRoot)) throw new NotGranted(row);
+    return { value: row, expiresAtMs: Date.now() + MAX_AGE_MS };
+  };
+  const cache = request.server.serviceAccessCache;
+  let row: AccessRow | undefined;
+  try {
+    row = cache ? await cache.get(`${serviceId}:${user.userId}:${user.isRoot}:${module ?? ''}`, load) : (await load()).value;
+  } catch (error) {
+    if (!(error instanceof NotGranted)) throw error;
+    if (!error.row) throw user.isRoot ? httpError(404, 'errors.service_not_found') : httpError(403, 'errors.forbidden');
+    throw httpError(403, 'errors.forbidden');
+  }
+  return { serviceId, isAdmin: user.isRoot || row.is_admin === true };
+}
+
+function isGranted(row: AccessRow, isRoot: boolean): boolean {
+  if (isRoot) return row.has_module;
+  return row.is_admin !== null && row.has_module && (row.is_admin || row.granted);
+}
+
+async function loadAccessRow(db: Queryable, serviceId: number, userId: number, module: string | undefined): Promise<AccessRow | undefined> {
+  const { rows } = await db.query<AccessRow>(
     `SELECT csu.is_admin,
             ($3::text IS NULL OR EXISTS (SELECT 1 FROM client_service_modules m
                WHERE m.client_service_id = cs.id AND m.module = $3)) AS has_module,
@@ -39,15 +104,7 @@ export async function requireServiceAccess(
        FROM client_services cs
        LEFT JOIN client_service_users csu ON csu.client_service_id = cs.id AND csu.user_id = $2
       WHERE cs.id = $1`,
-    [serviceId, user.userId, module ?? null],
+    [serviceId, userId, module ?? null],
   );
-  const row = rows[0];
-  if (!row) throw user.isRoot ? httpError(404, 'errors.service_not_found') : httpError(403, 'errors.forbidden');
-  if (user.isRoot) {
-    if (!row.has_module) throw httpError(403, 'errors.forbidden');
-    return { serviceId, isAdmin: true };
-  }
-  const isMember = row.is_admin !== null;
-  if (!isMember || !row.has_module || !(row.is_admin || row.granted)) throw httpError(403, 'errors.forbidden');
-  return { serviceId, isAdmin: row.is_admin === true };
+  return rows[0];
 }

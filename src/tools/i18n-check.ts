@@ -1,8 +1,8 @@
 /**
  * npm run i18n:check — the catalogues hold every key the product uses, in both languages:
  *   - every catalogue key written as a string literal in src/ (t('…'), translate('…'),
- *     httpError(403, '…'), notify('…'), …) and every key in schemas/*.schema.json exists in
- *     i18n/pl.json and i18n/en.json;
+ *     httpError(403, '…'), notify('…'), …) and every key a schemas/*.schema.json file uses, named
+ *     or derived by convention (src/common/schema/keys.ts), exists in i18n/pl.json and i18n/en.json;
  *   - both catalogues have the same keys, and each key the same %{placeholders};
  *   - Polish counted strings (with ||||) have three forms, English ones two.
  * Prints one line per problem and exits 1 when there is any.
@@ -11,6 +11,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Catalogue } from '../common/i18n/translate';
+import { fieldTitleKey } from '../common/schema/keys';
+import { DEFAULT_PRODUCT, loadModuleSchema, resolveProduct } from '../common/schema/registry';
+import type { ModuleSchema } from '../common/schema/types';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const NAMESPACES = ['ra', 'app', 'validation', 'errors', 'demo', 'resources'];
@@ -48,18 +51,36 @@ function keysInSource(file: string, text: string): { key: string; where: string 
   return found;
 }
 
-/** Keys a schema names: every string value that has the shape of a key. */
+/** Every string value of a value that has the shape of a key, with its dotted trail. */
+function keysIn(value: unknown, trail = ''): { key: string; trail: string }[] {
+  if (typeof value === 'string') return KEY.test(value) ? [{ key: value, trail }] : [];
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => keysIn(v, trail ? `${trail}.${k}` : k));
+}
+
+function valueAt(value: unknown, trail: string): unknown {
+  return trail.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), value);
+}
+
+/**
+ * Keys a schema uses: those it names and those the registry derives by convention (titles,
+ * messages), the file fields' titles too; a file the registry refuses is searched as written.
+ */
 function keysInSchema(file: string, schema: unknown): { key: string; where: string }[] {
-  const found: { key: string; where: string }[] = [];
-  const visit = (value: unknown, trail: string) => {
-    if (typeof value === 'string') {
-      if (KEY.test(value)) found.push({ key: value, where: `${file} ${trail}` });
-    } else if (value && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) visit(v, trail ? `${trail}.${k}` : k);
-    }
-  };
-  visit(schema, '');
-  return found;
+  let module: ModuleSchema;
+  try {
+    module = loadModuleSchema(schema, file, DEFAULT_PRODUCT);
+  } catch {
+    return keysIn(schema).map(({ key, trail }) => ({ key, where: `${file} ${trail}` }));
+  }
+  const { 'x-admin': _annotation, ...body } = module.schema;
+  const written = resolveProduct(schema, DEFAULT_PRODUCT);
+  const used = [
+    ...keysIn(body),
+    ...keysIn(module.admin, 'x-admin'),
+    ...Object.keys(module.admin.files).map((field) => ({ key: fieldTitleKey(module, field), trail: `x-admin.files.${field}` })),
+  ];
+  return used.map(({ key, trail }) => ({ key, where: `${file} ${trail}${valueAt(written, trail) === key ? '' : ' (by convention)'}` }));
 }
 
 const placeholders = (text: string) => [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]))].sort().join(',');

@@ -44,3 +44,35 @@ describe('i18n:check', () => {
     expect(findCatalogueProblems(projectInput())).toEqual([]);
   });
 });
+
+describe('i18n:check of the keys a schema derives by convention', () => {
+  const catalogue = (fields: Record<string, string>, validation: Record<string, string>) => ({
+    resources: { notes: { title: 'Notatki', fields, messages: { created: 'Dodano.', updated: 'Zapisano.', deleted: 'Usunięto.' } } },
+    validation: { notes: validation },
+  });
+  const note = {
+    type: 'object',
+    properties: { name: { type: 'string', maxLength: 80 } },
+    required: ['name'],
+    'x-admin': { resource: 'notes', scope: 'admin', route: { path: '/admin/notatki', name: 'admin_notes' }, files: { photo: {} } },
+  };
+  const complete = { name: 'Nazwa', photo: 'Zdjęcie' };
+  const messages = { name_required: 'Podaj nazwę.', name_max: 'Za długa.' };
+
+  it('passes a schema whose derived keys are all in both catalogues', () => {
+    const input = { pl: catalogue(complete, messages), en: catalogue(complete, messages), sources: {}, schemas: { 'schemas/note.schema.json': note } };
+    expect(findCatalogueProblems(input)).toEqual([]);
+  });
+
+  it('names the schema file and each derived key a catalogue lacks', () => {
+    const { photo: _photo, ...withoutPhoto } = complete;
+    const { name_max: _max, ...withoutMax } = messages;
+    const pl = catalogue(withoutPhoto, withoutMax);
+    expect(findCatalogueProblems({ pl, en: pl, sources: {}, schemas: { 'schemas/note.schema.json': note } })).toEqual([
+      'schemas/note.schema.json properties.name.errorMessage.maxLength (by convention): validation.notes.name_max is missing from i18n/pl.json',
+      'schemas/note.schema.json properties.name.errorMessage.maxLength (by convention): validation.notes.name_max is missing from i18n/en.json',
+      'schemas/note.schema.json x-admin.files.photo (by convention): resources.notes.fields.photo is missing from i18n/pl.json',
+      'schemas/note.schema.json x-admin.files.photo (by convention): resources.notes.fields.photo is missing from i18n/en.json',
+    ]);
+  });
+});

@@ -164,7 +164,7 @@ function asRjsfErrors(messages: Record<string, string>): RJSFValidationError[] {
  */
 export function translateFormErrors(errors: readonly RJSFValidationError[], module: ModuleSchema, translate: Translate): RJSFValidationError[] {
   const described = describeErrors(errors.map(asAjvError), module.schema);
-  return asRjsfErrors(translateErrors(described, (key, params) => translate(key, params)));
+  return asRjsfErrors(translateErrors(described, (key, params) => translate(key, params), module.schema));
 }
 
 /** The server's 400 {errors: {field: message}} (dotted paths) as RJSF's error schema, shown on the fields. */

@@ -3,6 +3,7 @@ import { registerResourcePaths, type ResourcePathParams } from '../providers/dat
 // out of the main bundle (it loads with the form screens).
 import { apiPaths, type PathParams } from '../../common/schema/paths';
 import { createRegistry, DEFAULT_PRODUCT, type Registry } from '../../common/schema/registry';
+export { fieldTitleKey } from '../../common/schema/keys';
 import type { AdminBlock, ModuleSchema } from '../../common/schema/types';
 import { schemaFiles } from 'virtual:schema-files';
 
@@ -17,12 +18,6 @@ export function moduleOf(resource: string): ModuleSchema {
   return module;
 }
 
-/** The catalogue key of a field's label: the property title, or for file fields `<title base>.fields.<field>`. */
-export function fieldTitleKey(module: ModuleSchema, field: string): string {
-  const title = module.schema.properties?.[field]?.title;
-  if (typeof title === 'string') return title;
-  return `${module.admin.title.replace(/\.title$/, '')}.fields.${field}`;
-}
 
 /** The API path of a data-provider operation on a schema resource (react-admin's meta carries the route params). */
 export function schemaResourcePath(admin: AdminBlock, { operation, id, meta, name }: ResourcePathParams): string {

@@ -74,13 +74,25 @@ export function describeErrors(errors: readonly ErrorObject[] | null | undefined
   return [...byField.values()];
 }
 
-/** describeErrors, translated: {field: message}. A title key given as {field} is translated too. */
-export function translateErrors(errors: readonly FieldError[], translate: Translate): Record<string, string> {
+/**
+ * describeErrors, translated: {field: message}. A title key given as {field} is translated too.
+ * A module dropped in without its texts still reads well: a message key the catalogue lacks (the
+ * translation comes back as the key) gives the generic message, a title key it lacks the field's name.
+ */
+export function translateErrors(errors: readonly FieldError[], translate: Translate, schema?: JsonSchema): Record<string, string> {
+  const known = (key: string, params?: TranslateParams) => {
+    const text = translate(key, params);
+    return text === key ? undefined : text;
+  };
+  const fieldName = (error: FieldError) => {
+    const title = typeof error.params.field === 'string' ? error.params.field : schema && propertyAt(schema, error.field)?.title;
+    return (typeof title === 'string' && known(title)) || error.field;
+  };
   const result: Record<string, string> = {};
   for (const error of errors) {
     const params = { ...error.params };
-    if (typeof params.field === 'string') params.field = translate(params.field);
-    result[error.field || '_'] = translate(error.key, params);
+    if (typeof params.field === 'string') params.field = fieldName(error);
+    result[error.field || '_'] = known(error.key, params) ?? translate(FIELD_INVALID_KEY, { field: fieldName(error) });
   }
   return result;
 }

@@ -4,5 +4,6 @@
  */
 export * from './types';
 export * from './registry';
+export * from './keys';
 export * from './paths';
 export * from './validation';

@@ -1,3 +1,4 @@
+import { withConventionalKeys } from './keys';
 import { placeholders } from './paths';
 import type { AdminAction, AdminBlock, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
 
@@ -52,12 +53,13 @@ function identifier(source: string, what: string, value: unknown): string {
 }
 
 /**
- * Checks one parsed schema file and completes its x-admin block with the defaults, so every
- * consumer reads one complete shape. Throws SchemaFileError naming the file and the problem.
+ * Checks one parsed schema file and completes it with the defaults (x-admin, and the catalogue keys
+ * the file leaves to the convention), so every consumer reads one complete shape. Throws
+ * SchemaFileError naming the file and the problem.
  */
 export function loadModuleSchema(file: unknown, source: string, product = DEFAULT_PRODUCT): ModuleSchema {
   if (!file || typeof file !== 'object' || Array.isArray(file)) fail(source, 'not a JSON object');
-  const resolved = resolveProduct(file as SchemaFile, product);
+  const resolved = resolveProduct(withConventionalKeys(file as SchemaFile), product);
   const given = resolved['x-admin'];
   if (!given || typeof given !== 'object') fail(source, 'no x-admin block');
   if (resolved.type !== 'object' || !resolved.properties) fail(source, 'the schema must be an object with properties');

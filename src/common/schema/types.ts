@@ -165,6 +165,7 @@ export interface AdminBlock {
   scope: AdminScope;
   /** Permission module checked with requireServiceAccess (service scope); {module} in default paths. */
   module: string;
+  /** Catalogue key of the screen title; by convention resources.<resource>.title (see keys.ts). */
   title: string;
   api: AdminApi;
   route: AdminRoute;
@@ -207,7 +208,7 @@ export type JsonSchema = Record<string, unknown> & {
 export type SchemaFile = JsonSchema & {
   $id?: string;
   'x-admin': Partial<Omit<AdminBlock, 'list' | 'files' | 'route' | 'actions'>> &
-    Pick<AdminBlock, 'resource' | 'scope' | 'title'> & {
+    Pick<AdminBlock, 'resource' | 'scope'> & {
       actions?: (Omit<AdminAction, 'on' | 'handler'> & Partial<Pick<AdminAction, 'on' | 'handler'>>)[];
       list?: Partial<AdminList>;
       files?: Record<string, Partial<AdminFile>>;

@@ -50,7 +50,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** The 400 every invalid body gets: the SPEC 8 detail and one Polish message per field. */
 export function validationFailure(validate: RecordValidator, schema: JsonSchema): HttpError {
-  return new HttpError(400, t('validation.form_invalid'), translateErrors(describeErrors(validate.errors, schema), t));
+  return new HttpError(400, t('validation.form_invalid'), translateErrors(describeErrors(validate.errors, schema), t, schema));
 }
 
 /** The routes one schema file gives: list, read, create, update, delete, files, dictionary, options. */

@@ -81,6 +81,12 @@ class LruCache<V> {
     this.entries.set(key, value);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
   }
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+  clear(): void {
+    this.entries.clear();
+  }
 }
 
 const ownerKey = (owner: Owner) => `${owner.serviceId ?? ''}:${owner.userId ?? ''}${owner.parentId == null ? '' : `:${owner.parentId}`}`;
@@ -89,6 +95,8 @@ export const PAGE_CACHE_ENTRIES = 1000;
 export const COUNT_EXACT_UP_TO = 10_000;
 /** Per module: how many lists (a filter, search and sort of one owner) keep their ordered ids. */
 const ID_LISTS = 64;
+/** Per module: how many records the pages of cached lists are served from without a query. */
+const CACHED_RECORDS = 100_000;
 /** A list with more matches than this is not kept in memory. */
 const MAX_LISTED_IDS = 200_000;
 /** Per owner: how many recent writes are remembered to bring cached id lists up to date. */
@@ -191,9 +199,17 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   const recentWrites = new Map<string, { version: number; id: number }[]>();
   /** The writes of a transaction in progress, told apart by its Queryable. */
   const uncommitted = new WeakMap<Queryable, { owner: Owner; version: number; id: number }[]>();
+  /**
+   * Records by id, for the pages of cached lists: a page is then served with no query at all. Only
+   * on an embedded database, whose writes all go through this process: each write drops its record
+   * (when written, and again once committed, in case a read cached the old row in between).
+   */
+  const cachedRows = options.listCache && !options.sharedDatabase ? new LruCache<{ ownerKey: string; record: StoredRecord }>(CACHED_RECORDS) : null;
   const committed = (writes: { owner: Owner; version: number; id: number }[]) => {
     for (const { owner, version: written, id } of writes) {
       const key = ownerKey(owner);
+      if (id === 0) cachedRows?.clear();
+      else cachedRows?.delete(String(id));
       const version = options.sharedDatabase ? written : (localVersions.get(key) ?? 0) + 1;
       localVersions.set(key, version);
       const log = recentWrites.get(key) ?? [];
@@ -210,6 +226,7 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
       [resource, ownerKey(owner)],
     );
     const write = { owner, version: Number(rows[0].version), id };
+    cachedRows?.delete(String(id));
     const pending = uncommitted.get(db);
     if (pending) pending.push(write);
     // Outside store.transaction the moment of commit is unknown: id 0 makes cached lists rebuild.
@@ -217,14 +234,26 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   };
 
   const rowsById = async (db: Queryable, owner: Owner, ids: number[]) => {
-    if (!ids.length) return [];
-    const params: unknown[] = [ids];
-    const { rows } = await db.query<Row>(
-      `SELECT ${columns} FROM module_records WHERE id = ANY($1::bigint[]) AND ${ofResource} AND ${ownerConditions(owner, params).join(' AND ')}`,
-      params,
-    );
-    const byId = new Map(rows.map((row) => [Number(row.id), row]));
-    return ids.flatMap((id) => (byId.has(id) ? [toRecord(byId.get(id) as Row)] : []));
+    const key = ownerKey(owner);
+    const byId = new Map<number, StoredRecord>();
+    for (const id of ids) {
+      const cached = cachedRows?.get(String(id));
+      if (cached?.ownerKey === key) byId.set(id, cached.record);
+    }
+    const missing = ids.filter((id) => !byId.has(id));
+    if (missing.length) {
+      const params: unknown[] = [missing];
+      const { rows } = await db.query<Row>(
+        `SELECT ${columns} FROM module_records WHERE id = ANY($1::bigint[]) AND ${ofResource} AND ${ownerConditions(owner, params).join(' AND ')}`,
+        params,
+      );
+      for (const row of rows) {
+        const record = toRecord(row);
+        byId.set(record.id, record);
+        cachedRows?.set(String(record.id), { ownerKey: key, record });
+      }
+    }
+    return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   };
 
   /** The whole list's ids in order (as one text: far quicker to receive than a row per id), or none when too long to keep. */

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   apiPaths,
@@ -16,12 +15,9 @@ import {
 } from '../../src/common/schema';
 import { catalogues } from '../../src/common/i18n/catalogues';
 import { createTranslate } from '../../src/common/i18n/translate';
+import { readSchemaFolder } from '../../src/server/schema/folder';
 
-const schemaFiles = Object.fromEntries(
-  readdirSync('schemas')
-    .filter((f) => f.endsWith('.schema.json'))
-    .map((f) => [`schemas/${f}`, JSON.parse(readFileSync(`schemas/${f}`, 'utf8'))]),
-);
+const schemaFiles = readSchemaFolder('schemas');
 const registry = createRegistry(schemaFiles, 'panel');
 const module = (resource: string) => {
   const found = registry.byResource(resource);

@@ -1,17 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createAjv, createRegistry, describeErrors, translateErrors } from '../../src/common/schema';
 import { catalogues } from '../../src/common/i18n/catalogues';
 import { createTranslate } from '../../src/common/i18n/translate';
+import { readSchemaFolder } from '../../src/server/schema/folder';
 
-const registry = createRegistry(
-  Object.fromEntries(
-    readdirSync('schemas')
-      .filter((f) => f.endsWith('.schema.json'))
-      .map((f) => [f, JSON.parse(readFileSync(`schemas/${f}`, 'utf8'))]),
-  ),
-  'panel',
-);
+const registry = createRegistry(readSchemaFolder('schemas'), 'panel');
 const ajv = createAjv();
 const t = createTranslate(catalogues.pl, 'pl');
 

@@ -6,10 +6,9 @@ import { newsModule } from './news';
 import { regulationsModule } from './regulations';
 import { servicesModule } from './services';
 import { schemaDocsPlugin, schemaModulesPlugin } from '../schema';
-import { limitsApiModule } from './limits-api';
-import { sendersApiModule } from './senders-api';
 import { userModule } from './user';
 import { jobsRoutes } from '../platform/jobs/routes';
+import { moduleServerPlugins } from '../../modules';
 
 /** Every API module, each a Fastify plugin registered under /api. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -21,8 +20,7 @@ export const apiModules: FastifyPluginAsync[] = [
   newsModule,
   contentModule,
   schemaModulesPlugin,
-  limitsApiModule,
-  sendersApiModule,
+  ...moduleServerPlugins,
   schemaDocsPlugin,
   jobsRoutes,
 ];

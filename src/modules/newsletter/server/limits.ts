@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { documentOperation, moduleRoutes } from '../../schema';
+import { documentOperation, moduleRoutes } from '../../../server/schema';
 
 /**
  * GET /client_service/{id}/limits: the service's limits as SPEC 3 lists them, {prefix, limit,
  * usage, remaining}, one per field of the limits schema. The form itself (OPTIONS, PUT, GET
  * .../limits/current) is the generic schema module "limits".
  */
-export async function limitsApiModule(app: FastifyInstance): Promise<void> {
+export async function limitRoutes(app: FastifyInstance): Promise<void> {
   const limits = moduleRoutes(app, 'limits');
   if (!limits) return;
   const prefixes = Object.keys(limits.module.schema.properties ?? {});

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchema } from '../../../common/schema';
-import { currentUser } from '../../auth/plugin';
-import { HttpError, httpError, t } from '../../http/errors';
-import type { MailMessage } from '../../mail/mailer';
-import { type OutboundPolicy, OutboundRefused } from '../../platform/outbound/guard';
-import { guardedRequest } from '../../platform/outbound/http';
-import { SENDER_TEST_QUOTA, takeOutboundQuota } from '../../platform/outbound/quota';
-import { guardedSmtpTransport } from '../../platform/outbound/smtp';
-import { documentOperation, moduleRoutes } from '../../schema';
+import { currentUser } from '../../../server/auth/plugin';
+import { HttpError, httpError, t } from '../../../server/http/errors';
+import type { MailMessage } from '../../../server/mail/mailer';
+import { type OutboundPolicy, OutboundRefused } from '../../../server/platform/outbound/guard';
+import { guardedRequest } from '../../../server/platform/outbound/http';
+import { SENDER_TEST_QUOTA, takeOutboundQuota } from '../../../server/platform/outbound/quota';
+import { guardedSmtpTransport } from '../../../server/platform/outbound/smtp';
+import { documentOperation, moduleRoutes } from '../../../server/schema';
 
 /** config_type_id values (SPEC 3: 1 sending by the provider, 2 SMTP, 3 an e-mail marketing service). */
 export const CONFIG_TYPE = { product: 1, smtp: 2, emailLabs: 3 } as const;
@@ -75,7 +75,7 @@ async function sendThroughEmailLabs(config: SenderConfig, message: MailMessage, 
  * GET .../types lists the config types with their catalogue names; PUT .../test sends a real
  * test message through the saved method to the signed-in user's address.
  */
-export async function sendersApiModule(app: FastifyInstance): Promise<void> {
+export async function senderRoutes(app: FastifyInstance): Promise<void> {
   const senders = moduleRoutes(app, 'senders_config');
   if (!senders) return;
   const base = '/client_service/:service_id/module/senders/configs';

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, createRegistry, type JsonSchema, type ModuleSchema, type PathParams } from '../../src/common/schema';
+import { t } from '../../src/server/http/errors';
+import { readSchemaFolder } from '../../src/server/schema/folder';
+import { flagsHold } from '../../src/server/schema/flags';
+import { createTestApp, type TestApp } from './support/app';
+
+/**
+ * The contract every schema file promises, checked for each file in schemas/ with no test written
+ * for it: create, read, list, update and delete (or save and read for a singleton) through its API;
+ * Polish messages for an empty body; its toasts in the catalogue; another client and an unknown
+ * service refused alike; writes refused to whom x-admin refuses them; its flags hiding it with 404;
+ * its update actions; a nested module under a foreign parent refused as a foreign service.
+ * A record to write comes from the schema's first `examples` entry, or is made from its rules.
+ */
+const registry = createRegistry(readSchemaFolder('schemas'), 'panel');
+const modules = registry.modules.filter((module) => module.admin.crud);
+
+let counter = 0;
+/** A value the property's rules accept (enough for the common shapes; a schema with more gives `examples`). */
+function sample(schema: JsonSchema): unknown {
+  counter += 1;
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (Array.isArray(schema.oneOf) && (schema.oneOf as JsonSchema[])[0] && 'const' in (schema.oneOf as JsonSchema[])[0]) return (schema.oneOf as JsonSchema[])[0].const;
+  const type = Array.isArray(schema.type) ? schema.type.find((candidate) => candidate !== 'null') : schema.type;
+  switch (type) {
+    case 'string': {
+      if (schema.format === 'email') return `kontrakt${counter}@example.com`;
+      if (schema.format === 'url' || schema.format === 'uri') return `https://example.com/kontrakt/${counter}`;
+      if (schema.format === 'date') return '2026-11-23';
+      if (schema.format === 'date-time') return '2026-11-23T10:00:00+01:00';
+      const min = Number(schema.minLength ?? 0);
+      const max = Number(schema.maxLength ?? 64);
+      return `Kontrakt ${counter}`.padEnd(min, 'x').slice(0, Math.max(min, Math.min(max, 64)));
+    }
+    case 'integer':
+    case 'number': {
+      const minimum = typeof schema.minimum === 'number' ? schema.minimum : 1;
+      return typeof schema.maximum === 'number' ? Math.min(minimum, schema.maximum) : minimum;
+    }
+    case 'boolean':
+      return true;
+    case 'array':
+      return Array.from({ length: Number(schema.minItems ?? 0) }, () => sample(schema.items as JsonSchema));
+    case 'object':
+      return recordOf(schema);
+    default:
+      return null;
+  }
+}
+
+function recordOf(schema: JsonSchema): Record<string, unknown> {
+  const example = (schema.examples as Record<string, unknown>[] | undefined)?.[0];
+  if (example) return structuredClone(example);
+  return Object.fromEntries((schema.required ?? []).map((field) => [field, sample(schema.properties?.[field] ?? {})]));
+}
+
+let test: TestApp;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  test = await createTestApp();
+  for (const username of ['admin', 'klient', 'klient2']) tokens[username] = (await test.login(username)).access_token;
+});
+afterAll(async () => test?.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
+const call = (method: Method, path: string, as: string, payload?: unknown) => test.call({ method, url: `/api${path}`, token: tokens[as], payload });
+
+/** Where a module's contract is checked: a service that has the module (and its flags), with its owner and a stranger. */
+interface Place {
+  params: PathParams;
+  owner: string;
+  stranger?: string;
+  /** A service of the same kind whose flags do not hold, if the demo data has one. */
+  hidden?: { params: PathParams; as: string };
+}
+
+async function placeOf(module: ModuleSchema): Promise<Place> {
+  const { admin } = module;
+  if (admin.scope === 'admin') return { params: {}, owner: 'admin', stranger: 'klient' };
+  if (admin.scope === 'user') return { params: {}, owner: 'klient' };
+  const { rows } = await test.ctx.db.query<{ id: number; username: string }>(
+    `SELECT cs.id, u.username FROM client_services cs
+       JOIN client_service_modules m ON m.client_service_id = cs.id AND m.module = $1
+       JOIN client_service_users csu ON csu.client_service_id = cs.id AND csu.is_admin
+       JOIN users u ON u.id = csu.user_id AND u.username IN ('klient', 'klient2')
+      ORDER BY cs.id`,
+    [admin.module],
+  );
+  const shown: typeof rows = [];
+  const hidden: typeof rows = [];
+  for (const row of rows) ((await flagsHold(test.ctx.db, admin.flags.filter((flag) => !flag.startsWith('record:')), { serviceId: row.id })) ? shown : hidden).push(row);
+  if (!shown[0]) throw new Error(`${admin.resource}: no demo service has the module ${admin.module} with its flags`);
+  const owner = shown[0].username;
+  return {
+    params: { service_id: shown[0].id },
+    owner,
+    stranger: owner === 'klient' ? 'klient2' : 'klient',
+    ...(hidden[0] ? { hidden: { params: { service_id: hidden[0].id }, as: hidden[0].username } } : {}),
+  };
+}
+
+/** The params of a nested module's place: a parent record created for the test (recursively). */
+async function withParents(module: ModuleSchema, place: Place, writer: string): Promise<PathParams> {
+  const parentResource = module.admin.parent?.resource;
+  if (!parentResource) return place.params;
+  const parent = registry.byResource(parentResource)!;
+  const params = await withParents(parent, place, writer);
+  const created = await call('POST', apiPaths(parent.admin, params).collection, writer, recordOf(parent.schema));
+  expect(created.statusCode, created.body).toBe(201);
+  return { ...params, [module.admin.parent!.param]: created.json().id };
+}
+
+const isCatalogueKey = (text: unknown) => typeof text === 'string' && /^[a-z_]+(\.[a-z0-9_]+)+$/.test(text);
+
+describe.each(modules.map((module) => [module.admin.resource, module] as const))('the %s schema module', (_resource, module) => {
+  const { admin } = module;
+
+  it('keeps its contract: CRUD (or save and read), Polish messages, toasts in the catalogue', async () => {
+    const place = await placeOf(module);
+    const writer = admin.writeRole === 'root' ? 'admin' : place.owner;
+    const params = await withParents(module, place, writer);
+    const paths = apiPaths(admin, params);
+    for (const key of Object.values(admin.messages)) expect(t(key), key).not.toBe(key);
+    for (const action of admin.actions) for (const key of [action.message, action.label, ...Object.values(action.messages ?? {})]) expect(t(key), key).not.toBe(key);
+
+    if (admin.singleton) {
+      const saved = await call('POST', paths.collection, writer, recordOf(module.schema));
+      expect(saved.statusCode, saved.body).toBeLessThan(300);
+      const read = await call('GET', paths.read, place.owner);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toMatchObject(recordOf(module.schema));
+    } else {
+      const values = recordOf(module.schema);
+      const created = await call('POST', paths.collection, writer, values);
+      expect(created.statusCode, created.body).toBe(201);
+      const { id } = created.json();
+      expect((await call('GET', paths.item(id), place.owner)).json()).toMatchObject({ id, ...values });
+      const list = (await call('GET', `${paths.collection}?per_page=100`, place.owner)).json();
+      expect(list.pagination.total).toBeGreaterThan(0);
+      expect(list.data.some((row: { id: number }) => row.id === id)).toBe(true);
+      const updated = await call('PUT', paths.item(id), writer, recordOf(module.schema));
+      expect(updated.statusCode, updated.body).toBe(200);
+
+      for (const action of admin.actions.filter((candidate) => candidate.handler === 'update')) {
+        const body = recordOf(action.body!);
+        const acted = await call(action.method, `${paths.item(id)}/${action.path}`, writer, body);
+        expect(acted.statusCode, `${action.name}: ${acted.body}`).toBe(200);
+        expect(acted.json()).toMatchObject(body);
+      }
+
+      expect((await call('DELETE', paths.item(id), writer)).statusCode).toBe(204);
+      expect((await call('GET', paths.item(id), place.owner)).statusCode).toBe(404);
+    }
+
+    // An empty body: 400 with the SPEC 8 detail and Polish texts, never catalogue keys.
+    const required = module.schema.required ?? [];
+    if (required.length) {
+      const empty = await call('POST', paths.collection, writer, {});
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().detail).toBe('Proszę poprawnie wypełnić formularz.');
+      for (const message of Object.values(empty.json().errors ?? {})) expect(isCatalogueKey(message), String(message)).toBe(false);
+    }
+  });
+
+  it('refuses another client, an unknown service and a foreign parent alike, and whom x-admin refuses writes', async () => {
+    const place = await placeOf(module);
+    const writer = admin.writeRole === 'root' ? 'admin' : place.owner;
+    const params = await withParents(module, place, writer);
+    const paths = apiPaths(admin, params);
+    if (place.stranger) {
+      const foreign = await call('GET', admin.singleton ? paths.read : paths.collection, place.stranger);
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json().detail).toBe('Brak dostępu.');
+      expect((await call('POST', paths.collection, place.stranger, recordOf(module.schema))).statusCode).toBe(403);
+      if (admin.scope === 'service') {
+        const unknown = await call('GET', apiPaths(admin, { ...params, service_id: 987_654 }).collection, place.stranger);
+        expect(unknown.statusCode).toBe(403);
+        expect(unknown.json()).toEqual(foreign.json());
+      }
+    }
+    if (admin.writeRole === 'root') {
+      expect((await call('POST', paths.collection, place.owner, recordOf(module.schema))).statusCode).toBe(403);
+    }
+    if (admin.parent) {
+      const foreignParent = await call('GET', apiPaths(admin, { ...params, [admin.parent.param]: 987_654 }).collection, place.owner);
+      expect(foreignParent.statusCode).toBe(403);
+    }
+  });
+
+  it.runIf(module.admin.flags.some((flag) => !flag.startsWith('record:')))('answers 404 where its flags do not hold', async () => {
+    const place = await placeOf(module);
+    expect(place.hidden, 'the demo data has a service without the flags').toBeDefined();
+    const paths = apiPaths(admin, place.hidden!.params);
+    for (const method of ['GET', 'OPTIONS'] as const) expect((await call(method, admin.singleton ? paths.read : paths.collection, place.hidden!.as)).statusCode).toBe(404);
+  });
+});

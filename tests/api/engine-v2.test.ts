@@ -56,6 +56,7 @@ const photos = {
     route: { path: '/usluga/{service_id}/albumy/zdjecia/{album_id}', name: 'service_album_photos', param: 'photo_id', views: { list: '', create: 'dodaj' } },
     files: { photo: {} },
     flags: ['record:has_photos'],
+    ordered: true,
   },
 };
 const covers = {
@@ -241,5 +242,35 @@ describe('the service access check behind every call', () => {
     await until(async () => ((await list()).statusCode === 403 ? true : undefined), 5_000, 20);
     await test.ctx.db.query('INSERT INTO client_service_users (client_service_id, user_id, is_admin) VALUES ($1, $2, TRUE)', [site, klient]);
     expect((await list()).statusCode).toBe(200);
+  });
+});
+
+describe('an ordered module', () => {
+  it('lists records in their places, new ones last, and rearranges them for the owner only', async () => {
+    const parent = await album(site, 'klient');
+    const captions = ['Pierwsze', 'Drugie', 'Trzecie'];
+    const ids: number[] = [];
+    for (const caption of captions) ids.push((await call('POST', photosOf(site, parent), { caption })).json().id);
+    const order = async () => (await call('GET', photosOf(site, parent))).json().data.map((photo: { caption: string }) => photo.caption);
+    expect(await order()).toEqual(captions);
+
+    expect((await call('PUT', `${photosOf(site, parent)}/order`, { ids: [ids[2], ids[0], ids[1]] })).statusCode).toBe(204);
+    expect(await order()).toEqual(['Trzecie', 'Pierwsze', 'Drugie']);
+    // Part of the list: the two swap the places they held.
+    expect((await call('PUT', `${photosOf(site, parent)}/order`, { ids: [ids[1], ids[0]] })).statusCode).toBe(204);
+    expect(await order()).toEqual(['Trzecie', 'Drugie', 'Pierwsze']);
+    await call('POST', photosOf(site, parent), { caption: 'Czwarte' });
+    expect(await order()).toEqual(['Trzecie', 'Drugie', 'Pierwsze', 'Czwarte']);
+
+    const otherAlbum = await album(site, 'klient');
+    const stranger = (await call('POST', photosOf(site, otherAlbum), { caption: 'Obce' })).json().id;
+    const mixed = await call('PUT', `${photosOf(site, parent)}/order`, { ids: [ids[0], stranger] });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().detail).toMatch(/kolejności/);
+    for (const body of [{ ids: [] }, { ids: [ids[0], ids[0]] }, { ids: ['x'] }, {}]) {
+      expect((await call('PUT', `${photosOf(site, parent)}/order`, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call('PUT', `${photosOf(site, parent)}/order`, { ids }, 'klient2')).statusCode).toBe(403);
+    expect(await order()).toEqual(['Trzecie', 'Drugie', 'Pierwsze', 'Czwarte']);
   });
 });

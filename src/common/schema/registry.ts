@@ -2,6 +2,9 @@ import { withConventionalKeys } from './keys';
 import { placeholders } from './paths';
 import type { AdminAction, AdminBlock, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
 
+/** The sort field of an ordered module's records: their place in the list. */
+export const POSITION = 'position';
+
 /** Product name used in {product} placeholders when nothing else is configured (PANEL_PRODUCT). */
 export const DEFAULT_PRODUCT = 'panel';
 
@@ -92,8 +95,10 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     return field;
   };
   const columns = (given.list?.columns ?? []).map((c) => ({ ...c, field: fieldOf('list column', c.field) }));
-  const sort = given.list?.sort ?? { field: 'id', order: 'DESC' as const };
-  fieldOf('list.sort.field', sort.field);
+  const ordered = given.ordered === true;
+  if (ordered && (given.singleton || given.storage)) fail(source, 'ordered modules keep records in module_records and list them');
+  const sort = given.list?.sort ?? (ordered ? { field: POSITION, order: 'ASC' as const } : { field: 'id', order: 'DESC' as const });
+  if (!(ordered && sort.field === POSITION)) fieldOf('list.sort.field', sort.field);
   if (sort.order !== 'ASC' && sort.order !== 'DESC') fail(source, 'list.sort.order must be ASC or DESC');
   const list = {
     columns,
@@ -198,6 +203,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
       return { field: fieldOf('index field', index.field), kind: index.kind };
     }),
     singleton: given.singleton === true,
+    ordered,
     crud: given.crud !== false,
     ...(given.storage
       ? {

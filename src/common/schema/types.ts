@@ -189,6 +189,11 @@ export interface AdminBlock {
   /** One record per service (or per user / panel): GET reads it, POST or PUT saves it. */
   singleton: boolean;
   /**
+   * The user arranges the records (drag and drop, or move up/down): they keep a position, new ones
+   * go last, the list sorts by `position` by default, and PUT {collection}/order {ids} rearranges them.
+   */
+  ordered: boolean;
+  /**
    * false: a hand-written module serves the API and uses this schema only for its forms and
    * validation (e.g. main-page sections under the home-page builder's SPEC 7 paths).
    */

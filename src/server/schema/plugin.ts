@@ -27,6 +27,9 @@ import { deleteStoredFile, discard, moveIntoPlace, newStoredName, readBody, serv
 
 type Params = Record<string, string>;
 
+/** The ids of PUT {collection}/order: distinct record ids, as many as one list shows at most. */
+const ORDER_IDS = { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } };
+
 /** Refuses input PostgreSQL cannot store (NUL in text or JSONB); iterative, so deep nesting cannot overflow. */
 export function containsNul(value: unknown): boolean {
   const pending: unknown[] = [value];
@@ -303,6 +306,14 @@ export class ModuleRoutes {
     return this.output(updated);
   }
 
+  /** Ordered modules: PUT {collection}/order {ids}; 400 unless every id is one of the owner's records. */
+  async reorder(request: FastifyRequest): Promise<void> {
+    const owner = await this.owner(request, 'write');
+    const { ids } = request.body as { ids: number[] };
+    const placed = await this.transaction([], (tx) => this.store.reorder(tx, owner, ids));
+    if (!placed) throw httpError(400, 'errors.order_invalid');
+  }
+
   /** Files of a removed or changed record go once its change committed. */
   async remove(request: FastifyRequest): Promise<void> {
     const owner = await this.owner(request, 'write');
@@ -399,6 +410,13 @@ export class ModuleRoutes {
       await this.remove(request);
       return reply.status(204).send();
     });
+    if (admin.ordered) {
+      const body = { type: 'object', required: ['ids'], additionalProperties: false, properties: { ids: ORDER_IDS } };
+      app.put(`${collection}/order`, { preHandler, schema: { body } }, async (request, reply) => {
+        await this.reorder(request);
+        return reply.status(204).send();
+      });
+    }
     for (const action of admin.actions.filter((candidate) => candidate.handler === 'update')) {
       const validateBody = this.ajv.compile(action.body!);
       app.route({

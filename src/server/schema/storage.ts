@@ -1,4 +1,4 @@
-import type { AdminFilter, ModuleSchema } from '../../common/schema';
+import { POSITION, type AdminFilter, type ModuleSchema } from '../../common/schema';
 import type { Db, Queryable } from '../db';
 
 /**
@@ -47,6 +47,11 @@ export interface RecordStore {
   /** Whether another record of the owner has the same values in these fields. */
   conflicts(db: Queryable, owner: Owner, fields: string[], ignoreCase: boolean, values: Record<string, unknown>, exceptId: number | null): Promise<boolean>;
   markRead(db: Queryable, id: number, userId: number): Promise<void>;
+  /**
+   * Ordered modules: puts the given records of the owner in the given order, in the places they held
+   * between them; false (and no change) when any id is not one of the owner's records.
+   */
+  reorder(db: Queryable, owner: Owner, ids: number[]): Promise<boolean>;
 }
 
 const LIKE_SPECIALS = /[\\%_]/g;
@@ -150,7 +155,7 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   const resource = admin.resource;
   // A literal (the registry checked the identifier), so the planner can prove each partial index's predicate.
   const ofResource = `resource = '${resource}'`;
-  const field = (name: string) => (name === 'id' ? 'id' : `(data->'${name}')`);
+  const field = (name: string) => (name === 'id' ? 'id' : admin.ordered && name === POSITION ? 'position' : `(data->'${name}')`);
   const text = (name: string, ignoreCase: boolean) => (ignoreCase ? `lower(data->>'${name}')` : `(data->>'${name}')`);
   /** A filter value as the JSONB it must equal: numbers and booleans as such, the rest as text. */
   const jsonOf = (name: string, value: string) => {
@@ -381,10 +386,14 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
       return rows[0] ? toRecord(rows[0]) : null;
     },
     async insert(db, owner, values, files) {
+      // The new record's place: after the owner's last one (its conditions' parameters follow the five above).
+      const positionParams: unknown[] = [resource, owner.serviceId, owner.userId, owner.parentId ?? null, null];
       const data = { ...values, ...Object.fromEntries(Object.entries(files).filter(([, name]) => name)) };
       const { rows } = await db.query<Row>(
-        `INSERT INTO module_records (resource, client_service_id, user_id, parent_id, data) VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING ${columns}`,
-        [resource, owner.serviceId, owner.userId, owner.parentId ?? null, JSON.stringify(data)],
+        `INSERT INTO module_records (resource, client_service_id, user_id, parent_id, data, position)
+         VALUES ($1, $2, $3, $4, $5::jsonb, ${admin.ordered ? `(SELECT coalesce(max(position), 0) + 1 FROM module_records WHERE ${ofResource} AND ${ownerConditions(owner, positionParams).join(' AND ')})` : 'NULL'})
+         RETURNING ${columns}`,
+        [resource, owner.serviceId, owner.userId, owner.parentId ?? null, JSON.stringify(data), ...positionParams.slice(5)],
       );
       await written(db, owner, Number(rows[0].id));
       return toRecord(rows[0]);
@@ -427,6 +436,26 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
       return rows.length > 0;
     },
     async markRead() {},
+    async reorder(db, owner, ids) {
+      const params: unknown[] = [ids];
+      const { rows } = await db.query<{ id: number; position: number | null }>(
+        `SELECT id, position FROM module_records WHERE id = ANY($1::bigint[]) AND ${ofResource} AND ${ownerConditions(owner, params).join(' AND ')} FOR UPDATE`,
+        params,
+      );
+      if (rows.length !== ids.length) return false;
+      const places = rows.map((row) => row.position ?? Number.MAX_SAFE_INTEGER).sort((a, b) => a - b);
+      // Records written before the module was ordered have no place yet: they get the next free ones.
+      let next = Math.max(0, ...places.filter((place) => place !== Number.MAX_SAFE_INTEGER));
+      const assigned = places.map((place) => (place === Number.MAX_SAFE_INTEGER ? (next += 1) : place));
+      await db.query(
+        `UPDATE module_records SET position = placed.position, updated_at = now()
+           FROM unnest($1::bigint[], $2::int[]) AS placed(id, position) WHERE module_records.id = placed.id`,
+        [ids, assigned],
+      );
+      // Every list of the owner is rebuilt: positions changed for many records at once.
+      await written(db, owner, 0);
+      return true;
+    },
   };
   return store;
 }
@@ -471,6 +500,8 @@ export function tableStore(module: ModuleSchema): RecordStore {
   const store: RecordStore = {
     maxId: 2_147_483_647,
     transaction: (db, write) => db.transaction(write),
+    // The registry lets no table-stored module be ordered.
+    reorder: async () => false,
     async list(db, _owner, query) {
       const params: unknown[] = [];
       const where: string[] = [];

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,31 @@ const covers = {
     route: { path: '/usluga/{service_id}/okladki', name: 'service_covers', param: 'cover_id', views: { list: '' } },
   },
 };
+const events = {
+  type: 'object',
+  properties: { title: { type: 'string', title: tagTitle, minLength: 3 }, seats: { type: 'integer', minimum: 0 } },
+  required: ['title'],
+  'x-admin': {
+    resource: 'events',
+    scope: 'service',
+    module: 'galleries',
+    api: { path: '/client_service/{service_id}/module/events' },
+    title: 'resources.tags.title',
+    route: { path: '/usluga/{service_id}/wydarzenia', name: 'service_events', param: 'event_id', views: { list: '' } },
+    list: { columns: [{ field: 'title', sortable: true }], sort: { field: 'title', order: 'ASC' }, search: ['title'] },
+    unique: [{ fields: ['title'], message: 'errors.conflict' }],
+    storage: { table: 'demo_events', migration: 'demo_events.sql' },
+  },
+};
+const eventsTable = `CREATE TABLE demo_events (
+  id SERIAL PRIMARY KEY,
+  client_service_id INTEGER NOT NULL REFERENCES client_services(id) ON DELETE CASCADE,
+  title TEXT NOT NULL,
+  seats INTEGER,
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE INDEX demo_events_service ON demo_events (client_service_id, id);`;
 const banners = {
   type: 'object',
   properties: { name: { type: 'string', title: tagTitle } },
@@ -98,6 +123,9 @@ beforeAll(async () => {
   schemasDir = await mkdtemp(path.join(tmpdir(), 'panel-schemas-v2-'));
   await cp('schemas', schemasDir, { recursive: true });
   for (const [name, schema] of Object.entries({ albums, photos, covers, banners })) await writeFile(path.join(schemasDir, `${name}.schema.json`), JSON.stringify(schema));
+  await mkdir(path.join(schemasDir, 'events'));
+  await writeFile(path.join(schemasDir, 'events', 'events.schema.json'), JSON.stringify(events));
+  await writeFile(path.join(schemasDir, 'events', 'demo_events.sql'), eventsTable);
   test = await createTestApp({ schemasDir });
   for (const username of ['klient', 'klient2', 'admin']) tokens[username] = (await test.login(username)).access_token;
   site = await serviceOf(test, 'klient', 1);
@@ -272,5 +300,29 @@ describe('an ordered module', () => {
     }
     expect((await call('PUT', `${photosOf(site, parent)}/order`, { ids }, 'klient2')).statusCode).toBe(403);
     expect(await order()).toEqual(['Trzecie', 'Drugie', 'Pierwsze', 'Czwarte']);
+  });
+});
+
+describe('a module in a table of its own, created by its storage migration', () => {
+  it('gets its table once and keeps each service to its own rows', async () => {
+    const { rows } = await test.ctx.db.query<{ name: string }>("SELECT name FROM schema_migrations WHERE name LIKE 'schemas/%'");
+    expect(rows).toEqual([{ name: 'schemas/events/demo_events.sql' }]);
+    const base = (service: number) => `/api/client_service/${service}/module/events`;
+    const created = await call('POST', base(site), { title: 'Dni otwarte', seats: 40 });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    expect((await call('GET', `${base(site)}/${id}`)).json()).toMatchObject({ id, title: 'Dni otwarte', seats: 40 });
+    expect((await call('POST', base(site), { title: 'Dni otwarte' })).statusCode).toBe(409);
+    // Another service may use the same title: unique keys hold per owner.
+    expect((await call('POST', base(otherSite), { title: 'Dni otwarte' }, 'klient2')).statusCode).toBe(201);
+    expect((await call('GET', base(site))).json().data.map((row: { title: string }) => row.title)).toEqual(['Dni otwarte']);
+    // Another service's id answers as an unknown one, for every call.
+    const foreignId = (await call('GET', base(otherSite), undefined, 'klient2')).json().data[0].id;
+    expect((await call('GET', `${base(site)}/${foreignId}`)).statusCode).toBe(404);
+    expect((await call('PUT', `${base(site)}/${foreignId}`, { title: 'Przejęte' })).statusCode).toBe(404);
+    expect((await call('DELETE', `${base(site)}/${foreignId}`)).statusCode).toBe(404);
+    expect((await call('PUT', `${base(site)}/${id}`, { title: 'Dni otwarte 2026', seats: 50 })).json()).toMatchObject({ title: 'Dni otwarte 2026', seats: 50 });
+    expect((await call('GET', `${base(site)}?search=2026`)).json().pagination.total).toBe(1);
+    expect((await call('DELETE', `${base(site)}/${id}`)).statusCode).toBe(204);
   });
 });

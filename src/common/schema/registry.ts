@@ -2,6 +2,9 @@ import { withConventionalKeys } from './keys';
 import { placeholders } from './paths';
 import type { AdminAction, AdminBlock, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
 
+/** A storage migration: an .sql file beside the schema file (no folders, nothing outside). */
+const MIGRATION_FILE = /^[a-z0-9][a-z0-9_.-]*\.sql$/;
+
 /** The sort field of an ordered module's records: their place in the list. */
 export const POSITION = 'position';
 
@@ -209,6 +212,9 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
       ? {
           storage: {
             table: identifier(source, 'storage.table', given.storage.table),
+            ...(given.storage.migration === undefined
+              ? {}
+              : { migration: MIGRATION_FILE.test(given.storage.migration) ? given.storage.migration : fail(source, `storage.migration must match ${MIGRATION_FILE}`) }),
             ...(given.storage.reads
               ? { reads: { table: identifier(source, 'storage.reads.table', given.storage.reads.table), column: identifier(source, 'storage.reads.column', given.storage.reads.column) } }
               : {}),
@@ -217,7 +223,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
       : {}),
   };
   const schema: JsonSchema = { ...resolved };
-  return { schema, admin };
+  return { schema, admin, source };
 }
 
 /** The reference a property declares (x-ref on it, or on its items for an array); undefined for none. */

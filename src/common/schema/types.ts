@@ -140,8 +140,16 @@ export interface AdminRedirect {
 
 /** Records kept in an existing table instead of module_records: columns named as the properties. */
 export interface AdminTableStorage {
-  /** File fields are stored in `${field}_file` columns. */
+  /**
+   * File fields are stored in `${field}_file` columns. A service-scope table has a
+   * `client_service_id` column, a user-scope one `user_id`: the owner of each row.
+   */
   table: string;
+  /**
+   * The SQL file (beside the schema file) that creates the table, applied once at start like the
+   * panel's own migrations; none for a table the panel's migrations create.
+   */
+  migration?: string;
   /** Per-user read state: table (user_id, <column>) rows mark a record read; lists sort unread first. */
   reads?: { table: string; column: string };
 }
@@ -226,4 +234,6 @@ export interface ModuleSchema {
   /** The JSON Schema for bodies (x-admin kept as an annotation). */
   schema: JsonSchema;
   admin: AdminBlock;
+  /** The schema file, relative to the schemas folder (its storage migration sits beside it). */
+  source: string;
 }

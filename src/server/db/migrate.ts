@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db, Queryable } from './types';
 
@@ -40,6 +41,28 @@ export async function migrate(db: Db): Promise<string[]> {
       return true;
     });
     if (ran) applied.push(file);
+  }
+  return applied;
+}
+
+/**
+ * Applies the storage migrations schema modules declare (x-admin.storage.migration, an .sql file
+ * beside the schema file), each once, in its own transaction under the schema-change lock; named in
+ * schema_migrations by their path in the schemas folder.
+ */
+export async function migrateModules(db: Db, schemasDir: string, modules: readonly { source: string; migration?: string }[]): Promise<string[]> {
+  const applied: string[] = [];
+  for (const { source, migration } of modules) {
+    if (!migration) continue;
+    const name = `schemas/${path.posix.join(path.posix.dirname(source), migration)}`;
+    const sql = await readFile(path.join(schemasDir, path.dirname(source), migration), 'utf8');
+    const ran = await withSchemaLock(db, async (tx) => {
+      if ((await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name])).rows.length > 0) return false;
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+      return true;
+    });
+    if (ran) applied.push(name);
   }
   return applied;
 }

@@ -16,6 +16,7 @@ import {
 } from '../../common/schema';
 import { currentUser } from '../auth/plugin';
 import type { Queryable } from '../db';
+import { migrateModules } from '../db/migrate';
 import { assertValidForm, HttpError, httpError, t } from '../http/errors';
 import { requireServiceAccess } from '../services/access';
 import { flagsHold } from './flags';
@@ -454,6 +455,11 @@ export function moduleRoutes(app: FastifyInstance, resource: string): ModuleRout
  */
 export const schemaModulesPlugin = fp(async (app: FastifyInstance) => {
   const registry = serverRegistry(app.ctx.config);
+  await migrateModules(
+    app.ctx.db,
+    app.ctx.config.schemasDir,
+    registry.modules.map((module) => ({ source: module.source, migration: module.admin.storage?.migration })),
+  );
   await ensureIndexes(app.ctx.db, registry, (problem) => app.log.warn(problem));
   serveUploads(app);
   const ajv = createAjv();

@@ -463,16 +463,21 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
 const quote = (identifier: string) => `"${identifier}"`;
 
 /**
- * An existing table whose columns are named as the schema's properties (files in <field>_file),
- * for admin-scope modules whose table other code also reads (content). With `reads`, a per-user
+ * A table of its own whose columns are named as the schema's properties (files in <field>_file):
+ * for a module whose table other code also reads (content), or one large or relational enough to
+ * want real columns (created by its storage migration). Its rows belong to a service
+ * (`client_service_id`), a user (`user_id`) or, in admin scope, the panel. With `reads`, a per-user
  * read table gives is_read, lists put unread records first, and reading one marks it read.
  */
 export function tableStore(module: ModuleSchema): RecordStore {
   const { admin, schema } = module;
   const storage = admin.storage;
   if (!storage) throw new Error(`${admin.resource}: no storage table`);
-  if (admin.scope !== 'admin') throw new Error(`${admin.resource}: table storage serves admin-scope modules only`);
   const table = quote(storage.table);
+  const ownerColumn = admin.scope === 'service' ? 'client_service_id' : admin.scope === 'user' ? 'user_id' : null;
+  /** The owner's rows: its column's condition (nothing for admin scope), its value pushed onto params. */
+  const owned = (owner: Owner, params: unknown[]) =>
+    ownerColumn ? [`t.${ownerColumn} = $${params.push(ownerColumn === 'client_service_id' ? owner.serviceId : owner.userId)}`] : [];
   const properties = Object.keys(schema.properties ?? {});
   const fileFields = Object.keys(admin.files);
   const fileColumn = (name: string) => quote(`${name}_file`);
@@ -502,9 +507,9 @@ export function tableStore(module: ModuleSchema): RecordStore {
     transaction: (db, write) => db.transaction(write),
     // The registry lets no table-stored module be ordered.
     reorder: async () => false,
-    async list(db, _owner, query) {
+    async list(db, owner, query) {
       const params: unknown[] = [];
-      const where: string[] = [];
+      const where: string[] = owned(owner, params);
       if (query.search && admin.list.search?.length) {
         const pattern = `$${params.push(likePattern(query.search))}`;
         where.push(`(${admin.list.search.map((name) => `lower(${quote(name)}::text) LIKE ${pattern}`).join(' OR ')})`);
@@ -528,16 +533,25 @@ export function tableStore(module: ModuleSchema): RecordStore {
         : Number((await db.query<{ total: number }>(`SELECT count(*) AS total FROM ${table} t ${conditions}`, params)).rows[0].total);
       return { rows: rows.map(toRecord), total };
     },
-    async get(db, _owner, id, viewerId) {
-      const { rows } = await db.query<Row>(`SELECT ${selectList('$2')} FROM ${table} t WHERE id = $1`, reads ? [id, viewerId] : [id]);
+    async get(db, owner, id, viewerId) {
+      const params: unknown[] = [id];
+      const conditions = ['id = $1', ...owned(owner, params)];
+      const viewer = reads ? `$${params.push(viewerId)}` : '0';
+      const { rows } = await db.query<Row>(`SELECT ${selectList(viewer)} FROM ${table} t WHERE ${conditions.join(' AND ')}`, params);
       return rows[0] ? toRecord(rows[0]) : null;
     },
-    async first(db) {
-      const { rows } = await db.query<Row>(`SELECT ${selectList('0')} FROM ${table} t ORDER BY id LIMIT 1`);
+    async first(db, owner) {
+      const params: unknown[] = [];
+      const conditions = owned(owner, params);
+      const { rows } = await db.query<Row>(`SELECT ${selectList('0')} FROM ${table} t ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY id LIMIT 1`, params);
       return rows[0] ? toRecord(rows[0]) : null;
     },
-    async insert(db, _owner, values, files) {
-      const entries = [...properties.filter((p) => p in values).map((p) => [quote(p), values[p]]), ...Object.entries(files).map(([f, name]) => [fileColumn(f), name])];
+    async insert(db, owner, values, files) {
+      const entries = [
+        ...(ownerColumn ? [[ownerColumn, ownerColumn === 'client_service_id' ? owner.serviceId : owner.userId]] : []),
+        ...properties.filter((p) => p in values).map((p) => [quote(p), values[p]]),
+        ...Object.entries(files).map(([f, name]) => [fileColumn(f), name]),
+      ];
       const { rows } = await db.query<Row>(
         `INSERT INTO ${table} AS t (${entries.map(([column]) => column).join(', ')})
          VALUES (${entries.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${selectList('0')}`,
@@ -545,27 +559,32 @@ export function tableStore(module: ModuleSchema): RecordStore {
       );
       return toRecord(rows[0]);
     },
-    async update(db, _owner, id, values, files) {
+    async update(db, owner, id, values, files) {
       const entries = [...properties.map((p) => [quote(p), values[p] ?? null]), ...Object.entries(files).map(([f, name]) => [fileColumn(f), name])];
+      const params: unknown[] = [id, ...entries.map(([, value]) => value)];
+      const conditions = ['id = $1', ...owned(owner, params)];
       const { rows } = await db.query<Row>(
         `UPDATE ${table} AS t SET ${entries.map(([column], i) => `${column} = $${i + 2}`).join(', ')}, updated_at = now()
-          WHERE id = $1 RETURNING ${selectList('0')}`,
-        [id, ...entries.map(([, value]) => value)],
+          WHERE ${conditions.join(' AND ')} RETURNING ${selectList('0')}`,
+        params,
       );
       return rows[0] ? toRecord(rows[0]) : null;
     },
-    async remove(db, _owner, id) {
-      const { rows } = await db.query<Row>(`DELETE FROM ${table} AS t WHERE id = $1 RETURNING ${selectList('0')}`, [id]);
+    async remove(db, owner, id) {
+      const params: unknown[] = [id];
+      const conditions = ['id = $1', ...owned(owner, params)];
+      const { rows } = await db.query<Row>(`DELETE FROM ${table} AS t WHERE ${conditions.join(' AND ')} RETURNING ${selectList('0')}`, params);
       return rows[0] ? toRecord(rows[0]) : null;
     },
-    async conflicts(db, _owner, fields, ignoreCase, values, exceptId) {
+    async conflicts(db, owner, fields, ignoreCase, values, exceptId) {
       const params: unknown[] = [];
-      const where = fields.map((name) => {
+      const where = owned(owner, params);
+      where.push(...fields.map((name) => {
         const value = String(values[name] ?? '');
         return ignoreCase ? `lower(${quote(name)}::text) = $${params.push(value.toLowerCase())}` : `${quote(name)}::text = $${params.push(value)}`;
-      });
+      }));
       if (exceptId !== null) where.push(`id <> $${params.push(exceptId)}`);
-      const { rows } = await db.query(`SELECT 1 FROM ${table} WHERE ${where.join(' AND ')} LIMIT 1`, params);
+      const { rows } = await db.query(`SELECT 1 FROM ${table} t WHERE ${where.join(' AND ')} LIMIT 1`, params);
       return rows.length > 0;
     },
     async markRead(db, id, userId) {

@@ -37,6 +37,9 @@ export interface Config {
   jobsEnabled: boolean;
   /** How often an idle job worker looks for work, in seconds. */
   jobsPollingInterval: number;
+  /** Map widget tiles: a URL template with {z}/{x}/{y} (and optionally {s}), and the attribution shown on the map. */
+  mapTileUrl: string;
+  mapTileAttribution: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -61,6 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     outboundAllowLoopback: env.OUTBOUND_ALLOW_LOOPBACK === 'true',
     jobsEnabled: env.JOBS_ENABLED !== 'false',
     jobsPollingInterval: Number(env.JOBS_POLLING_INTERVAL ?? 2),
+    mapTileUrl: env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { menusModule } from './menus';
 import { newsModule } from './news';
 import { regulationsModule } from './regulations';
 import { servicesModule } from './services';
+import { settingsModule } from './settings';
 import { schemaDocsPlugin, schemaModulesPlugin } from '../schema';
 import { limitsApiModule } from './limits-api';
 import { sendersApiModule } from './senders-api';
@@ -25,4 +26,5 @@ export const apiModules: FastifyPluginAsync[] = [
   sendersApiModule,
   schemaDocsPlugin,
   jobsRoutes,
+  settingsModule,
 ];

@@ -7,7 +7,7 @@ import { renderScreens } from './support/screens';
 
 /** The picker with its value kept as the form keeps it, recording every change. */
 function renderPicker(initial: Partial<GeoPoint> | undefined, tiles?: { url: string; attribution: string }) {
-  const changes: Partial<GeoPoint>[] = [];
+  const changes: (Partial<GeoPoint> | undefined)[] = [];
   function Picker() {
     const [value, setValue] = useState(initial);
     return (
@@ -63,6 +63,28 @@ describe('MapPicker', () => {
     fireEvent.change(latitude(), { target: { value: '-90' } });
     expect(changes.at(-1)).toEqual({ latitude: -90, longitude: 19.9366 });
     expect(latitude().getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('takes a click on the map as the place', () => {
+    const changes = renderPicker(undefined);
+    fireEvent.click(map(), { clientX: 0, clientY: 0 });
+    // jsdom lays out nothing: the map is 0×0 px, so the click is at its centre (Poland's), to the pixel.
+    expect(changes).toHaveLength(1);
+    const [place] = changes as GeoPoint[];
+    expect(place.latitude).toBeCloseTo(52.07, 1);
+    expect(place.longitude).toBeCloseTo(19.48, 1);
+    expect(map().querySelector('.map-picker-marker')).not.toBeNull();
+    expect([latitude().value, longitude().value]).toEqual([String(place.latitude), String(place.longitude)]);
+  });
+
+  it('forgets the place once both inputs are emptied', () => {
+    const changes = renderPicker({ latitude: 52, longitude: 21 });
+    fireEvent.change(latitude(), { target: { value: '' } });
+    expect(changes).toEqual([{ longitude: 21 }]);
+    expect(latitude().getAttribute('aria-invalid')).toBe('false');
+    fireEvent.change(longitude(), { target: { value: '' } });
+    expect(changes).toEqual([{ longitude: 21 }, undefined]);
+    expect(map().querySelector('.map-picker-marker')).toBeNull();
   });
 
   it('works with tiles that do not load (offline), with the attribution sanitised', () => {

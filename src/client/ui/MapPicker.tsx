@@ -36,6 +36,10 @@ function pointOf(latLng: L.LatLng): GeoPoint {
   return { latitude: rounded(wrapped.lat), longitude: rounded(wrapped.lng) };
 }
 
+function isEmptyPoint(value: Partial<GeoPoint>): boolean {
+  return value.latitude === undefined && value.longitude === undefined;
+}
+
 function isPoint(value: Partial<GeoPoint> | undefined): value is GeoPoint {
   return typeof value?.latitude === 'number' && typeof value.longitude === 'number';
 }
@@ -45,7 +49,8 @@ export interface MapPickerProps {
   /** The field's name, for the map's and the inputs' names. */
   label: string;
   value: Partial<GeoPoint> | undefined;
-  onChange(value: Partial<GeoPoint>): void;
+  /** The new place; undefined once both inputs are emptied. */
+  onChange(value: Partial<GeoPoint> | undefined): void;
   /** Leaflet tile URL template; without one the map has no background, the marker and inputs still work. */
   tileUrl?: string;
   /** The tile provider's attribution (HTML, sanitised here). */
@@ -127,6 +132,10 @@ export function MapPicker({ id, label, value, onChange, tileUrl, attribution, di
 
   // A value from outside (the map, a loaded record): marker, view and inputs follow it.
   useEffect(() => {
+    if (!value) {
+      marker.current?.remove();
+      marker.current = null;
+    }
     if (!isPoint(value)) return;
     placeMarker(value);
     map.current?.panTo([value.latitude, value.longitude]);
@@ -138,11 +147,17 @@ export function MapPicker({ id, label, value, onChange, tileUrl, attribution, di
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value?.latitude, value?.longitude]);
 
+  // A number in range is taken, an emptied input drops its coordinate, anything else is refused and said so.
   const type = (coordinate: Coordinate, text: string) => {
     setTexts((current) => ({ ...current, [coordinate]: text }));
+    const emptied = text.trim() === '';
     const parsed = parseCoordinate(text, coordinate);
-    setProblems((current) => ({ ...current, [coordinate]: text.trim() !== '' && parsed === undefined }));
+    setProblems((current) => ({ ...current, [coordinate]: !emptied && parsed === undefined }));
     if (parsed !== undefined) onChange({ ...value, [coordinate]: parsed });
+    else if (emptied) {
+      const { [coordinate]: _dropped, ...rest } = value ?? {};
+      onChange(isEmptyPoint(rest) ? undefined : rest);
+    }
   };
 
   const hintId = `${id}-hint`;

@@ -7,7 +7,10 @@ import { useTranslate } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRegistry } from '../../src/common/schema/registry';
 import { formSchema, formUiSchema } from '../../src/client/schema/formSchema';
+import { displayValue } from '../../src/client/schema/values';
 import { schemaFields, schemaWidgets } from '../../src/client/schema/widgets';
+import pl from '../../i18n/pl.json';
+import { createTranslate } from '../../src/common/i18n/translate';
 import { fakeApi, renderScreens } from './support/screens';
 
 /** A module asking for every engine widget the standard way (format, contentMediaType) or by x-widget. */
@@ -113,5 +116,21 @@ describe('the schema form picks the engine widgets', () => {
     expect(inputs.map((input) => input.value)).toEqual(['Rynek', 'Start', 'Meta']);
     fireEvent.change(inputs[2], { target: { value: 'Dworzec' } });
     expect(data.current.stops).toEqual(['Rynek', 'Start', 'Dworzec']);
+  });
+});
+
+describe('lists and details show the widgets\' values readably', () => {
+  const polish = createTranslate(pl);
+  const translate = (key: string, options?: Record<string, unknown>) => polish(key, options as Record<string, string | number>);
+  const shown = (field: string, value: unknown) => displayValue(module, field, value, translate);
+
+  it('dates in Polish, rich text without its markup, a place by its coordinates', () => {
+    expect(shown('day', '2026-11-23')).toBe('23 listopada 2026');
+    expect(shown('starts_at', '2026-11-23T10:15:00+01:00')).toBe(
+      new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' }).format(new Date('2026-11-23T10:15:00+01:00')),
+    );
+    expect(shown('body', '<p>Zaproszenie na <strong>festyn</strong> &amp; piknik</p>')).toBe('Zaproszenie na festyn & piknik');
+    expect(shown('place', { latitude: 52.2297, longitude: 21.0122 })).toBe('szer. 52,23, dł. 21,012');
+    expect(shown('stops', ['Start', 'Meta'])).toBe('Start, Meta');
   });
 });

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRegistry } from '../../src/common/schema/registry';
+import { createRegistry, loadModuleSchema, SchemaFileError } from '../../src/common/schema/registry';
 import { formSchema, formUiSchema } from '../../src/client/schema/formSchema';
 import { displayValue } from '../../src/client/schema/values';
 import { schemaFields, schemaWidgets } from '../../src/client/schema/widgets';
@@ -132,5 +132,25 @@ describe('lists and details show the widgets\' values readably', () => {
     expect(shown('body', '<p>Zaproszenie na <strong>festyn</strong> &amp; piknik</p>')).toBe('Zaproszenie na festyn & piknik');
     expect(shown('place', { latitude: 52.2297, longitude: 21.0122 })).toBe('szer. 52,23, dł. 21,012');
     expect(shown('stops', ['Start', 'Meta'])).toBe('Start, Meta');
+  });
+});
+
+describe('the registry', () => {
+  const withProperty = (property: Record<string, unknown>) => ({
+    type: 'object',
+    properties: { name: { type: 'string' }, field: property },
+    'x-admin': { resource: 'events', scope: 'user', title: 'resources.tags.title', route: { path: '/wydarzenia', name: 'events' } },
+  });
+
+  it.each([
+    ['an unknown x-widget', { type: 'string', 'x-widget': 'colour' }, /x-widget must be one of richtext, map, sortable/],
+    ['rich text that is no string', { type: 'array', 'x-widget': 'richtext' }, /x-widget richtext needs "type": "string"/],
+    ['a map without number coordinates', { type: 'object', 'x-widget': 'map', properties: { latitude: { type: 'number' }, lng: { type: 'number' } } }, /latitude and longitude/],
+    ['a sortable list that is no array', { type: 'string', 'x-widget': 'sortable' }, /x-widget sortable needs "type": "array"/],
+  ])('refuses %s, naming the file and the property', (_what, property, problem) => {
+    const load = () => loadModuleSchema(withProperty(property), 'event.schema.json');
+    expect(load).toThrow(SchemaFileError);
+    expect(load).toThrow(/event\.schema\.json.*property field/);
+    expect(load).toThrow(problem);
   });
 });

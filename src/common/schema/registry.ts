@@ -1,5 +1,6 @@
 import { placeholders } from './paths';
 import type { AdminAction, AdminBlock, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
+import { widgetProblem } from './widgets';
 
 /** Product name used in {product} placeholders when nothing else is configured (PANEL_PRODUCT). */
 export const DEFAULT_PRODUCT = 'panel';
@@ -208,6 +209,10 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
         }
       : {}),
   };
+  for (const [name, property] of Object.entries(resolved.properties ?? {})) {
+    const problem = widgetProblem(property);
+    if (problem) fail(source, `property ${name}: ${problem}`);
+  }
   const schema: JsonSchema = { ...resolved };
   return { schema, admin };
 }

@@ -143,8 +143,8 @@ export function formUiSchema(module: ModuleSchema, translate: Translate, editing
         : chosen
           ? WIDGET_UI[chosen]
           : longest >= TEXTAREA_FROM_LENGTH
-          ? { 'ui:widget': 'textarea' }
-          : {};
+            ? { 'ui:widget': 'textarea' }
+            : {};
     ui[field] = { ...labels(property, translate), ...widget };
   }
   return ui;

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Activity, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RichTextEditor } from '../../src/client/ui/RichTextEditor';
 import { renderScreens } from './support/screens';
@@ -63,5 +64,33 @@ describe('RichTextEditor', () => {
 
     fireEvent.click(button('Lista punktowana'));
     expect(changes.at(-1)).toBe('<ul><li><p>Dzień dobry</p></li></ul>');
+  });
+});
+
+describe('RichTextEditor hidden and shown again', () => {
+  it('keeps working with its content once TipTap has replaced the editor it destroyed meanwhile', async () => {
+    const changes: string[] = [];
+    let setVisible: (visible: boolean) => void = () => {};
+    function Toggled() {
+      const [visible, setShown] = useState(true);
+      setVisible = setShown;
+      return (
+        <Activity mode={visible ? 'visible' : 'hidden'}>
+          <span id="body-label">Treść</span>
+          <RichTextEditor id="body" labelledBy="body-label" value="<p>Dzień dobry</p>" onChange={(html) => changes.push(html)} />
+        </Activity>
+      );
+    }
+    renderScreens({ '/': <Toggled /> }, '/');
+    await waitFor(() => expect(editable().textContent).toBe('Dzień dobry'));
+    act(() => setVisible(false));
+    // TipTap destroys an editor whose component stayed away longer than a tick.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    act(() => setVisible(true));
+
+    await waitFor(() => expect(editable().textContent).toBe('Dzień dobry'));
+    fireEvent.keyDown(editable(), { key: 'a', ctrlKey: true });
+    fireEvent.click(button('Kursywa'));
+    expect(changes.at(-1)).toBe('<p><em>Dzień dobry</em></p>');
   });
 });

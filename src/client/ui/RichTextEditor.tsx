@@ -72,6 +72,14 @@ function valueOf(editor: Editor): string {
   return editor.isEmpty ? '' : editor.getHTML();
 }
 
+/**
+ * Whether the editor can be used: one hidden and shown again (Suspense) is destroyed, or gone for a
+ * moment, and useEditor makes a new one.
+ */
+function isLive(editor: Editor | null): editor is Editor {
+  return editor !== null && !editor.isDestroyed;
+}
+
 /** Arrow keys, Home and End move the focus along a toolbar (WAI-ARIA toolbar pattern: one tab stop). */
 function nextFocus(key: string, current: number, count: number): number | undefined {
   if (key === 'ArrowRight') return (current + 1) % count;
@@ -120,7 +128,7 @@ export function RichTextEditor({ id, labelledBy, value, onChange, onBlur, disabl
     }),
     [id, labelledBy, describedBy, error],
   );
-  const editor = useEditor({
+  const editor: Editor | null = useEditor({
     // No trailing empty paragraph: the stored HTML is only what the user wrote.
     extensions: [StarterKit.configure({ link: { openOnClick: false }, trailingNode: false })],
     content: value,
@@ -131,14 +139,21 @@ export function RichTextEditor({ id, labelledBy, value, onChange, onBlur, disabl
   });
   const state = useEditorState({
     editor,
-    selector: ({ editor: current }) => Object.fromEntries(COMMANDS.map((command) => [command.name, { active: command.isActive?.(current), enabled: command.canRun?.(current) ?? true }])),
+    selector: ({ editor: current }) =>
+      isLive(current)
+        ? Object.fromEntries(COMMANDS.map((command) => [command.name, { active: command.isActive?.(current), enabled: command.canRun?.(current) ?? true }]))
+        : null,
   });
 
-  useEffect(() => editor.setOptions({ editorProps: { attributes } }), [editor, attributes]);
-  useEffect(() => editor.setEditable(!disabled), [editor, disabled]);
+  useEffect(() => {
+    if (isLive(editor)) editor.setOptions({ editorProps: { attributes } });
+  }, [editor, attributes]);
+  useEffect(() => {
+    if (isLive(editor)) editor.setEditable(!disabled);
+  }, [editor, disabled]);
   // A value from outside (a record loaded, a form reset) replaces the content; the editor's own changes come back equal.
   useEffect(() => {
-    if (value !== valueOf(editor)) editor.commands.setContent(value, { emitUpdate: false });
+    if (isLive(editor) && value !== valueOf(editor)) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   const moveFocus = (event: KeyboardEvent) => {
@@ -170,7 +185,7 @@ export function RichTextEditor({ id, labelledBy, value, onChange, onBlur, disabl
                   disabled={disabled || status?.enabled === false}
                   color={status?.active ? 'primary' : 'default'}
                   onFocus={() => setFocusIndex(index)}
-                  onClick={() => command.run(editor)}
+                  onClick={() => isLive(editor) && command.run(editor)}
                 >
                   <Icon fontSize="small" />
                 </IconButton>

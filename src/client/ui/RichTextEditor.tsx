@@ -156,12 +156,15 @@ export function RichTextEditor({ id, labelledBy, value, onChange, onBlur, disabl
     if (isLive(editor) && value !== valueOf(editor)) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
+  // Unavailable buttons (undo with nothing to undo) cannot take the focus: the arrows skip them, the tab stop falls back to the first.
+  const usable = COMMANDS.flatMap((command, index) => (!disabled && state?.[command.name]?.enabled !== false ? [index] : []));
+  const tabStop = usable.includes(focusIndex) ? focusIndex : usable[0];
   const moveFocus = (event: KeyboardEvent) => {
-    const next = nextFocus(event.key, focusIndex, COMMANDS.length);
+    const next = nextFocus(event.key, Math.max(0, usable.indexOf(focusIndex)), usable.length);
     if (next === undefined) return;
     event.preventDefault();
-    setFocusIndex(next);
-    buttons.current[next]?.focus();
+    setFocusIndex(usable[next]);
+    buttons.current[usable[next]]?.focus();
   };
 
   return (
@@ -181,7 +184,7 @@ export function RichTextEditor({ id, labelledBy, value, onChange, onBlur, disabl
                   size="small"
                   aria-label={label}
                   aria-pressed={command.isActive ? Boolean(status?.active) : undefined}
-                  tabIndex={index === focusIndex ? 0 : -1}
+                  tabIndex={index === tabStop ? 0 : -1}
                   disabled={disabled || status?.enabled === false}
                   color={status?.active ? 'primary' : 'default'}
                   onFocus={() => setFocusIndex(index)}

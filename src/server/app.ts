@@ -14,6 +14,7 @@ import { xsrfPlugin } from './http/xsrf';
 import type { Mailer } from './mail/mailer';
 import type { Jobs } from './platform/jobs';
 import { apiModules } from './modules';
+import { tileImageSource } from './modules/settings';
 import { clientPlugin } from './http/client';
 
 /** What every route may use; decorated on the instance as app.ctx. */
@@ -42,12 +43,13 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false } },
   });
   app.decorate('ctx', ctx);
+  const mapTiles = tileImageSource(ctx.config.mapTileUrl);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(mapTiles ? [mapTiles] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         frameSrc: FRAME_SOURCES.map((source) => `https://${source}`),
         connectSrc: ["'self'"],

@@ -39,6 +39,9 @@ export interface Config {
   jobsPollingInterval: number;
   /** Schema lists keep their pages and ids in memory (LIST_CACHE=off: every list asks the database). */
   listCache: boolean;
+  /** Map widget tiles: a URL template with {z}/{x}/{y} (and optionally {s}), and the attribution shown on the map. */
+  mapTileUrl: string;
+  mapTileAttribution: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -64,6 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobsEnabled: env.JOBS_ENABLED !== 'false',
     jobsPollingInterval: Number(env.JOBS_POLLING_INTERVAL ?? 2),
     listCache: env.LIST_CACHE !== 'off',
+    mapTileUrl: env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
     ...overrides,
   };
 }

@@ -16,6 +16,7 @@ import { useTranslate } from 'react-admin';
 import type { JsonSchema, ModuleSchema } from '../../common/schema/types';
 import { useToast } from '../notifications';
 import { conditionalFields, formSchema, formUiSchema, hiddenFields, translateFormErrors } from './formSchema';
+import { schemaFields, schemaWidgets } from './widgets';
 
 export type FormValues = Record<string, unknown>;
 
@@ -121,6 +122,8 @@ export function SchemaForm({ module, values, onChange, onSubmit, extraErrors, ed
       formData={values}
       validator={validator}
       templates={templates}
+      widgets={schemaWidgets}
+      fields={schemaFields}
       onChange={({ formData }) => onChange(withoutHidden(formData ?? {}, hiddenFor(formData ?? {})))}
       onSubmit={({ formData }) => onSubmit(withoutHidden(formData ?? {}, hiddenFor(formData ?? {})))}
       onError={() => {

@@ -3,6 +3,7 @@ import { toErrorSchema } from '@rjsf/utils';
 import type { ErrorObject } from 'ajv';
 import { describeErrors, translateErrors } from '../../common/schema/errors';
 import type { JsonSchema, ModuleSchema } from '../../common/schema/types';
+import { propertyWidget, type PropertyWidget } from '../../common/schema/widgets';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -119,18 +120,31 @@ function labels(property: JsonSchema, translate: Translate): UiSchema {
   return ui;
 }
 
-/** Labels translated; widgets by what the schema says: secrets as passwords, long texts as text areas, hidden fields hidden. */
+// The engine's widgets (src/client/schema/widgets) a property's x-widget or contentMediaType selects.
+const WIDGET_UI: Record<PropertyWidget, UiSchema> = {
+  richtext: { 'ui:widget': 'richtext' },
+  map: { 'ui:field': 'map' },
+  sortable: { 'ui:field': 'sortable' },
+};
+
+/**
+ * Labels translated; widgets by what the schema says: secrets as passwords, rich text, maps and
+ * sortable lists by their x-widget, long texts as text areas, hidden fields hidden (dates by their format).
+ */
 export function formUiSchema(module: ModuleSchema, translate: Translate, editing: boolean, hidden: ReadonlySet<string>): UiSchema {
   const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
   for (const [field, property] of Object.entries(module.schema.properties ?? {})) {
     const longest = Math.max(0, ...propertyVariants(module.schema, field).map((variant) => (typeof variant.maxLength === 'number' ? variant.maxLength : 0)));
+    const chosen = propertyWidget(property);
     const widget = hidden.has(field)
       ? { 'ui:widget': 'hidden' }
       : property.writeOnly === true
         ? { 'ui:widget': 'password', ...(editing ? { 'ui:help': translate('app.schema.write_only_hint') } : {}) }
-        : longest >= TEXTAREA_FROM_LENGTH
-          ? { 'ui:widget': 'textarea' }
-          : {};
+        : chosen
+          ? WIDGET_UI[chosen]
+          : longest >= TEXTAREA_FROM_LENGTH
+            ? { 'ui:widget': 'textarea' }
+            : {};
     ui[field] = { ...labels(property, translate), ...widget };
   }
   return ui;

@@ -1,4 +1,6 @@
+import { formatDate, formatNumber } from '../../common/format';
 import type { JsonSchema, ModuleSchema } from '../../common/schema/types';
+import { propertyWidget } from '../../common/schema/widgets';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -9,12 +11,29 @@ function choiceTitle(property: JsonSchema | undefined, value: unknown): string |
   return typeof choice?.title === 'string' ? choice.title : undefined;
 }
 
-/** A record value as text for lists and details: choices by their title, lists joined, flags as yes/no. */
+/** A value of the engine's widgets as text: dates in Polish, rich text without its markup, a place by its coordinates. */
+function widgetValue(property: JsonSchema | undefined, value: unknown, translate: Translate): string | undefined {
+  if (!property) return undefined;
+  const widget = propertyWidget(property);
+  if (typeof value === 'string' && widget === 'richtext') return new DOMParser().parseFromString(value, 'text/html').body.textContent ?? '';
+  // A day at noon: the same day in any browser time zone.
+  if (typeof value === 'string' && property.format === 'date') return formatDate(`${value}T12:00:00`) || value;
+  if (typeof value === 'string' && property.format === 'date-time') return formatDate(value, true) || value;
+  const place = value as { latitude?: unknown; longitude?: unknown };
+  if (widget === 'map' && typeof place.latitude === 'number' && typeof place.longitude === 'number') {
+    return translate('app.widgets.map.display', { latitude: formatNumber(place.latitude), longitude: formatNumber(place.longitude) });
+  }
+  return undefined;
+}
+
+/** A record value as text for lists and details: choices by their title, lists joined, flags as yes/no, the widgets' values readable. */
 export function displayValue(module: ModuleSchema, field: string, value: unknown, translate: Translate): string {
   if (value === undefined || value === null || value === '') return '';
   const property = module.schema.properties?.[field];
   const choice = choiceTitle(property, value);
   if (choice) return translate(choice);
+  const shown = widgetValue(property, value, translate);
+  if (shown !== undefined) return shown;
   if (Array.isArray(value)) return value.map((item) => displayValue(module, `${field}.item`, item, translate)).join(', ');
   if (typeof value === 'boolean') return translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
   if (typeof value === 'object') return JSON.stringify(value);

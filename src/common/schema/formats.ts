@@ -3,9 +3,13 @@ import { isEmail, isUrl } from '../validation/generic';
 // The local part of an address (before the @), as RFC 5322 dot-atoms; the domain is added on send.
 const EMAIL_LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 
+// A time of day, the offset optional: the date widget stores wall-clock times ("09:30:00"), which ajv-formats' "time" refuses without one.
+const TIME_OF_DAY = /^(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?$/i;
+
 /** Formats the schemas may use; the same functions run in the browser (RJSF) and on the server. */
 export const customFormats = {
   email: (value: string) => isEmail(value),
   url: (value: string) => isUrl(value),
   'email-local-part': (value: string) => value.length <= 64 && EMAIL_LOCAL_PART.test(value),
+  time: (value: string) => TIME_OF_DAY.test(value),
 };

@@ -1,6 +1,7 @@
 import { withConventionalKeys } from './keys';
 import { placeholders } from './paths';
 import type { AdminAction, AdminBlock, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
+import { widgetProblem } from './widgets';
 
 /** A storage migration: an .sql file beside the schema file (no folders, nothing outside). */
 const MIGRATION_FILE = /^[a-z0-9][a-z0-9_.-]*\.sql$/;
@@ -222,6 +223,10 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
         }
       : {}),
   };
+  for (const [name, property] of Object.entries(resolved.properties ?? {})) {
+    const problem = widgetProblem(property);
+    if (problem) fail(source, `property ${name}: ${problem}`);
+  }
   const schema: JsonSchema = { ...resolved };
   return { schema, admin, source };
 }

@@ -5,6 +5,7 @@ import { menusModule } from './menus';
 import { newsModule } from './news';
 import { regulationsModule } from './regulations';
 import { servicesModule } from './services';
+import { settingsModule } from './settings';
 import { schemaDocsPlugin, schemaModulesPlugin } from '../schema';
 import { userModule } from './user';
 import { jobsRoutes } from '../platform/jobs/routes';
@@ -23,4 +24,5 @@ export const apiModules: FastifyPluginAsync[] = [
   ...moduleServerPlugins,
   schemaDocsPlugin,
   jobsRoutes,
+  settingsModule,
 ];

@@ -14,7 +14,9 @@ import {
   type ModuleSchema,
   type RecordValidator,
 } from '../../common/schema';
+import { richTextFields } from '../../common/schema/widgets';
 import { currentUser } from '../auth/plugin';
+import { sanitizeHtml } from '../content/sanitize';
 import type { Queryable } from '../db';
 import { migrateModules } from '../db/migrate';
 import { assertValidForm, HttpError, httpError, t } from '../http/errors';
@@ -176,6 +178,8 @@ export class ModuleRoutes {
     if (!isPlainObject(body)) throw httpError(400, 'validation.form_invalid');
     if (containsNul(body)) throw httpError(400, 'errors.invalid_request');
     const values = pickDeclared(this.module.schema, body);
+    // Rich text is stored as the browser may show it; the length limits then check what is stored.
+    for (const name of richTextFields(this.module.schema)) if (typeof values[name] === 'string') values[name] = sanitizeHtml(values[name]);
     for (const name of this.writeOnly) {
       if ((values[name] === undefined || values[name] === '') && existing?.values[name] !== undefined) values[name] = existing.values[name];
     }

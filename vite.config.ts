@@ -1,13 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { schemaPlugin } from './src/tools/build/schemaPlugin';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+// Under Vitest the browser code also gets the fixture modules the engine's screen tests render.
+const testSchemas = process.env.VITEST ? [fileURLToPath(new URL('./tests/unit/fixtures/schemas', import.meta.url))] : [];
 
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), schemaPlugin()],
+  plugins: [react(), schemaPlugin(undefined, undefined, testSchemas)],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -23,13 +23,13 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { LinkBase, useDelete, useGetList, useTranslate } from 'react-admin';
-import { routePath } from '../../common/schema/paths';
+import { apiPaths, routePath } from '../../common/schema/paths';
 import type { AdminColumn } from '../../common/schema/types';
 import { useConfirm, useToast } from '../notifications';
-import { errorMessage } from '../providers/http';
+import { api, errorMessage } from '../providers/http';
 import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
 import { ActionButton } from './actions';
 import { RecordTabs } from './RecordTabs';
@@ -39,6 +39,9 @@ import type { SchemaScreenProps } from './routes';
 import { PER_PAGE_OPTIONS, useListQuery } from './useListQuery';
 import { displayValue } from './values';
 import { LoadingState } from '../screens/common/QueryStates';
+
+// Only ordered modules' lists need it: its drag and drop code loads with the first of them.
+const SortableList = lazy(() => import('../ui/SortableList').then((module) => ({ default: module.SortableList<ListRecord> })));
 
 export interface ListRecord {
   id: number | string;
@@ -116,6 +119,14 @@ function RecordList({ context }: { context: SchemaContext }) {
   const toggleSort = (field: string) =>
     changeQuery({ sort: { field, order: sort.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' }, page: 1 });
   const filtering = Boolean(query.search) || Object.values(filters).some(Boolean);
+  // An ordered module is arranged by hand when shown in its own order, unfiltered.
+  const canArrange = admin.ordered && !filtering && sort.field === admin.list.sort.field && sort.order === admin.list.sort.order;
+  const arrange = useMutation({
+    mutationFn: (ids: number[]) => api(`${apiPaths(admin, params).collection}/order`, { method: 'PUT', body: { ids } }),
+    onSuccess: () => toast.success('app.schema.order_saved'),
+    onError: (error) => toast.error(errorMessage(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [admin.resource] }),
+  });
   const columnTitle = (column: AdminColumn) => translate(fieldTitleKey(module, column.field));
   const rowActions = admin.actions.filter((action) => action.on === 'row');
   const collectionActions = admin.actions.filter((action) => action.on === 'collection');
@@ -183,6 +194,31 @@ function RecordList({ context }: { context: SchemaContext }) {
       ) : rows.length === 0 ? (
         <Paper sx={{ p: 4, textAlign: 'center' }}>
           <Typography>{translate(filtering ? 'app.schema.no_results' : 'app.schema.empty')}</Typography>
+        </Paper>
+      ) : canArrange ? (
+        <Paper sx={{ p: 1 }}>
+          <Suspense fallback={<LoadingState />}>
+            <SortableList
+              items={rows}
+              getId={(record) => record.id}
+              getLabel={label}
+              label={title}
+              disabled={arrange.isPending}
+              onReorder={(ids) => arrange.mutate(ids.map(Number))}
+              renderItem={(record) => (
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', flexGrow: 1 }}>
+                  <Box>
+                    {columns.map((column) => (
+                      <Typography key={column.field} component="div" sx={{ overflowWrap: 'anywhere' }}>
+                        {displayValue(module, column.field, record[column.field], translate)}
+                      </Typography>
+                    ))}
+                  </Box>
+                  <Box sx={{ whiteSpace: 'nowrap' }}>{actions(record)}</Box>
+                </Stack>
+              )}
+            />
+          </Suspense>
         </Paper>
       ) : (
         <Paper>

@@ -1,9 +1,9 @@
 import { Tab, Tabs } from '@mui/material';
 import { useQueries } from '@tanstack/react-query';
 import { LinkBase, useLocation, useTranslate } from 'react-admin';
-import { apiPaths, routePath } from '../../common/schema/paths';
+import { routePath } from '../../common/schema/paths';
 import type { ModuleSchema } from '../../common/schema/types';
-import { api, isApiError } from '../providers/http';
+import { moduleShownQuery } from './access';
 import { clientRegistry } from './registry';
 
 interface RecordTab {
@@ -38,20 +38,10 @@ export function RecordTabs({ module, params }: { module: ModuleSchema; params: R
   const recordId = record ? params[record.admin.route.param] : undefined;
   const tabs = record && recordId ? recordTabs(record, params) : [];
   const flagged = tabs.filter((tab) => tab.nested?.admin.flags.length);
-  const hidden = useQueries({
-    queries: flagged.map((tab) => {
-      const collection = apiPaths(tab.nested!.admin, params).collection;
-      return {
-        queryKey: [tab.nested!.admin.resource, 'flags', collection],
-        queryFn: ({ signal }: { signal: AbortSignal }) => api(collection, { method: 'OPTIONS', signal }).then(() => false, (error: unknown) => isApiError(error, 404)),
-        staleTime: 60_000,
-        retry: false,
-      };
-    }),
-  });
+  const shown = useQueries({ queries: flagged.map((tab) => moduleShownQuery(tab.nested!, params)) });
   const visible = tabs.filter((tab) => {
     const index = flagged.indexOf(tab);
-    return index === -1 || hidden[index]?.data === false;
+    return index === -1 || shown[index]?.data === true;
   });
   if (visible.length < 2) return null;
   // The tab of the longest path the current address starts with: a nested list's add page keeps its list's tab.

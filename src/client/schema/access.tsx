@@ -52,26 +52,38 @@ export function useModulePermission(module: ModuleSchema, serviceId: string | un
 }
 
 /**
- * SPEC 2: pages a feature flag hides answer 404. The server resolves the flags (the template's
- * features, the parent record's fields) on every call of the module; its OPTIONS tells the route.
+ * Whether a module's pages exist for these params: SPEC 2's feature flags hide them with 404. The
+ * server resolves the flags (the template's features, the parent record's fields) on every call of
+ * the module; its OPTIONS answers the question for the route and for the record's tabs alike.
  */
-export function useModuleFlags({ module, params }: SchemaContext, enabled: boolean) {
-  const needed = module.admin.flags.length > 0;
+export function moduleShownQuery(module: ModuleSchema, params: Record<string, string>) {
   const collection = apiPaths(module.admin, params).collection;
-  const query = useQuery({
-    queryKey: [module.admin.resource, 'flags', collection],
-    queryFn: ({ signal }) => api(collection, { method: 'OPTIONS', signal }),
-    enabled: needed && enabled,
+  return {
+    queryKey: [module.admin.resource, 'shown', collection],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api(collection, { method: 'OPTIONS', signal }).then(
+        () => true,
+        (error: unknown) => {
+          if (isApiError(error, 404)) return false;
+          throw error;
+        },
+      ),
     retry: false,
     staleTime: 60_000,
-  });
-  return { ready: !needed || query.isSuccess, error: needed ? query.error : null };
+  };
+}
+
+function useModuleFlags({ module, params }: SchemaContext, enabled: boolean) {
+  const needed = module.admin.flags.length > 0;
+  const query = useQuery({ ...moduleShownQuery(module, params), enabled: needed && enabled });
+  return { ready: !needed || query.isSuccess, hidden: needed && query.data === false, error: needed ? query.error : null };
 }
 
 /** Renders a module's screen once its permission is granted and its feature flags hold. */
 export function ModuleAccess({ context, children }: { context: SchemaContext; children: ReactNode }) {
   const { allowed } = useModulePermission(context.module, context.params.service_id);
   const flags = useModuleFlags(context, allowed);
+  if (flags.hidden) return <Navigate to={NOT_FOUND_PATH} replace />;
   if (flags.error) return <LoadFailure error={flags.error} />;
   return allowed && flags.ready ? <>{children}</> : <LoadingState />;
 }

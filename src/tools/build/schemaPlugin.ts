@@ -35,8 +35,8 @@ function sourceAjv(schemas: RJSFSchema[]): Ajv {
  * `validateFns` keyed by RJSF's schema hash (for createPrecompiledValidator). Ajv compiles here, at
  * build time: in the browser the CSP (script-src 'self') forbids the code generation ajv does.
  */
-export function validatorsModule(schemasDir: string, product: string): string {
-  const files = readSchemaFolder(schemasDir);
+export function validatorsModule(schemasDirs: string | readonly string[], product: string): string {
+  const files = readSchemaFolders(typeof schemasDirs === 'string' ? [schemasDirs] : schemasDirs);
   const byHash = new Map<string, RJSFSchema>();
   for (const module of createRegistry(files, product).modules) {
     for (const editing of [false, true]) {
@@ -61,6 +61,16 @@ export function validatorsModule(schemasDir: string, product: string): string {
   return `${imports.join('\n')}\n${code.replace(/^"use strict";/, '')}\nexport const validateFns = {\n  ${table}\n};\n`;
 }
 
+/** The schema files of several folders: the first's by their relative path, the others' under `<folder name>:`. */
+function readSchemaFolders(dirs: readonly string[]): Record<string, unknown> {
+  return Object.assign(
+    {},
+    ...dirs.map((dir, index) =>
+      Object.fromEntries(Object.entries(readSchemaFolder(dir)).map(([name, file]) => [index === 0 ? name : `${path.basename(dir)}:${name}`, file])),
+    ),
+  );
+}
+
 /**
  * Vite plugin, reading the schemas folder and the product the server reads (SCHEMAS_DIR,
  * PANEL_PRODUCT, same defaults):
@@ -73,11 +83,14 @@ export function validatorsModule(schemasDir: string, product: string): string {
 export function schemaPlugin(
   schemasDir = path.resolve(process.env.SCHEMAS_DIR || PROJECT_SCHEMAS),
   product = process.env.PANEL_PRODUCT || DEFAULT_PRODUCT,
+  /** More folders whose modules the browser gets too (the unit tests' fixture modules); never in a build the server serves. */
+  extraDirs: readonly string[] = [],
 ): Plugin {
+  const dirs = [schemasDir, ...extraDirs];
   const modules: Record<string, () => string> = {
-    [VALIDATORS_MODULE]: () => validatorsModule(schemasDir, product),
+    [VALIDATORS_MODULE]: () => validatorsModule(dirs, product),
     [SCHEMAS_MODULE]: () => {
-      const files = readSchemaFolder(schemasDir);
+      const files = readSchemaFolders(dirs);
       return `export const schemaFiles = ${JSON.stringify(files)};\nexport const schemaStamp = ${JSON.stringify(schemaStamp(files, product))};\n`;
     },
   };
@@ -89,7 +102,7 @@ export function schemaPlugin(
     load(id) {
       const name = Object.keys(modules).find((source) => resolved(source) === id);
       if (!name) return undefined;
-      for (const file of Object.keys(readSchemaFolder(schemasDir))) this.addWatchFile(path.join(schemasDir, file));
+      for (const dir of dirs) for (const file of Object.keys(readSchemaFolder(dir))) this.addWatchFile(path.join(dir, file));
       return modules[name]();
     },
     generateBundle() {

@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession } from '../../src/client/providers/tokens';
+import FormScreen from '../../src/client/schema/FormScreen';
+import ListScreen from '../../src/client/schema/ListScreen';
+import { renderSchemaScreens as renderScreens } from './schema-client-support';
+import { fakeApi, signIn, type ApiCall } from './support/screens';
+
+/**
+ * The engine's screens for modules written only as schema files (tests/unit/fixtures/schemas, which
+ * Vitest's build adds): albums with a publish toggle on each row, and their photos, nested under an
+ * album, ordered by hand, shown only when the album has photos.
+ */
+const ALBUMS = '/usluga/5/albumy';
+const PHOTOS = `${ALBUMS}/zdjecia/1`;
+const API_ALBUMS = '/api/client_service/5/module/albums';
+const API_PHOTOS = `${API_ALBUMS}/1/galleries`;
+const allowed = { 'GET /api/user/permissions/client_service/5/module/galleries': () => ({ body: { allowed: true } }) };
+const toasts = () => within(screen.getByRole('list', { name: 'toasts' }));
+const writes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET' && call.method !== 'OPTIONS');
+
+function render(handlers: Parameters<typeof fakeApi>[0], path: string) {
+  const calls = fakeApi({ ...allowed, ...handlers });
+  const view = renderScreens(
+    {
+      '/usluga/:service_id/albumy': <ListScreen resource="fixture_albums" view="list" />,
+      '/usluga/:service_id/albumy/edytuj/:album_id': <FormScreen resource="fixture_albums" view="edit" />,
+      '/usluga/:service_id/albumy/zdjecia/:album_id': <ListScreen resource="fixture_album_photos" view="list" />,
+      '/error/404': <p>not found screen</p>,
+    },
+    path,
+  );
+  return { ...view, calls };
+}
+
+beforeEach(signIn);
+afterEach(() => {
+  cleanup();
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe('a row action that toggles', () => {
+  it('is labelled by what it will do, sends the opposite state and says so', async () => {
+    let published = false;
+    const { calls } = render(
+      {
+        [`GET ${API_ALBUMS}`]: () => ({ body: { data: [{ id: 1, name: 'Lato', published }], pagination: { total: 1 } } }),
+        [`PUT ${API_ALBUMS}/1/publish`]: ({ body }) => {
+          published = (body as { published: boolean }).published;
+          return { body: { id: 1, name: 'Lato', published } };
+        },
+      },
+      ALBUMS,
+    );
+    const row = (await screen.findByRole('cell', { name: 'Lato' })).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Otwórz' }));
+    expect(await toasts().findByText('Tag został dodany.')).toBeTruthy();
+    expect(writes(calls)).toEqual([expect.objectContaining({ method: 'PUT', path: `${API_ALBUMS}/1/publish`, body: { published: true } })]);
+    // The list is asked again and the button now offers the other state.
+    expect(await within(row).findByRole('button', { name: 'Zamknij' })).toBeTruthy();
+  });
+});
+
+describe('a module nested under a record', () => {
+  const photos = (captions: string[]) => () => ({ body: { data: captions.map((caption, index) => ({ id: index + 1, caption })), pagination: { total: captions.length } } });
+
+  it("shows its records under the parent's address, as one of the parent record's tabs", async () => {
+    const { calls } = render({ [`OPTIONS ${API_PHOTOS}`]: () => ({ body: {} }), [`GET ${API_PHOTOS}`]: photos(['Plaża', 'Molo']) }, PHOTOS);
+    expect(await screen.findByText('Plaża')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'GET' && call.path === API_PHOTOS)).toBe(true);
+    const tabs = screen.getByRole('tablist', { name: 'Strony wpisu' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual([
+      ['Edytuj', `${ALBUMS}/edytuj/1`],
+      ['Odbiorcy', PHOTOS],
+    ]);
+    expect(within(tabs).getByRole('tab', { name: 'Odbiorcy' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('shows the 404 screen when a feature flag hides it (the server answers its OPTIONS with 404)', async () => {
+    const { calls } = render({ [`GET ${API_PHOTOS}`]: photos(['Plaża']) }, PHOTOS);
+    expect(await screen.findByText('not found screen')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'GET' && call.path === API_PHOTOS)).toBe(false);
+  });
+
+  it('is arranged by hand: a move saves the new order and says so', async () => {
+    const { calls } = render(
+      { [`OPTIONS ${API_PHOTOS}`]: () => ({ body: {} }), [`GET ${API_PHOTOS}`]: photos(['Plaża', 'Molo', 'Stok']), [`PUT ${API_PHOTOS}/order`]: () => ({ status: 204 }) },
+      PHOTOS,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Przenieś niżej: Plaża' }));
+    await waitFor(() => expect(writes(calls)).toEqual([expect.objectContaining({ method: 'PUT', path: `${API_PHOTOS}/order`, body: { ids: [2, 1, 3] } })]));
+    expect(await toasts().findByText('Kolejność została zapisana.')).toBeTruthy();
+  });
+});

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { browserCataloguePlugin } from './src/tools/build/browserCatalogue';
 import { schemaPlugin } from './src/tools/build/schemaPlugin';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
@@ -10,7 +11,7 @@ const testSchemas = process.env.VITEST ? [fileURLToPath(new URL('./tests/unit/fi
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), schemaPlugin(undefined, undefined, testSchemas)],
+  plugins: [react(), schemaPlugin(undefined, undefined, testSchemas), browserCataloguePlugin()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -94,3 +94,26 @@ describe('a module nested under a record', () => {
     expect(await toasts().findByText('Kolejność została zapisana.')).toBeTruthy();
   });
 });
+
+describe('a reference to another module in a form', () => {
+  it("offers that module's records, searched on the server, and saves the chosen ones", async () => {
+    const { calls } = render(
+      {
+        [`GET ${API_ALBUMS}/1`]: () => ({ body: { id: 1, name: 'Lato', published: false, has_photos: true, tags: ['Prasa'] } }),
+        'GET /api/client_service/5/module/tags': ({ query }) => ({
+          body: { data: ['Prasa', 'VIP', 'Vinyl'].filter((name) => name.toLowerCase().includes((query.get('search') ?? '').toLowerCase())).map((name, index) => ({ id: index + 1, name })), pagination: { total: 3 } },
+        }),
+        [`PUT ${API_ALBUMS}/1`]: ({ body }) => ({ body: { id: 1, ...(body as object) } }),
+      },
+      `${ALBUMS}/edytuj/1`,
+    );
+    const picker = await screen.findByRole('combobox', { name: 'Tagi' });
+    expect(screen.getByRole('button', { name: 'Prasa' })).toBeTruthy();
+    picker.focus();
+    fireEvent.change(picker, { target: { value: 'vi' } });
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/client_service/5/module/tags').map((call) => call.query.get('search'))).toContain('vi'));
+    fireEvent.click(await screen.findByRole('option', { name: 'VIP' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(writes(calls)).toEqual([expect.objectContaining({ method: 'PUT', path: `${API_ALBUMS}/1`, body: expect.objectContaining({ tags: ['Prasa', 'VIP'] }) })]));
+  });
+});

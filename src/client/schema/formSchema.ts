@@ -4,6 +4,7 @@ import type { ErrorObject } from 'ajv';
 import { describeErrors, translateErrors } from '../../common/schema/errors';
 import type { JsonSchema, ModuleSchema } from '../../common/schema/types';
 import { propertyWidget, type PropertyWidget } from '../../common/schema/widgets';
+import { referenceOf } from '../../common/schema/registry';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -142,6 +143,8 @@ export function formUiSchema(module: ModuleSchema, translate: Translate, editing
         ? { 'ui:widget': 'password', ...(editing ? { 'ui:help': translate('app.schema.write_only_hint') } : {}) }
         : chosen
           ? WIDGET_UI[chosen]
+          : referenceOf(module.admin.resource, field, property)
+            ? { 'ui:field': 'reference' }
           : longest >= TEXTAREA_FROM_LENGTH
             ? { 'ui:widget': 'textarea' }
             : {};

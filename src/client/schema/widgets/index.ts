@@ -1,6 +1,7 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { DateTimeWidget } from './DateTimeWidget';
 import { MapField } from './MapField';
+import { ReferenceField } from './ReferenceField';
 import { RichTextWidget } from './RichTextWidget';
 import { SortableArrayField } from './SortableArrayField';
 
@@ -15,8 +16,9 @@ export const schemaWidgets: RegistryWidgetsType = {
   richtext: RichTextWidget,
 };
 
-/** Fields for the uiSchema formUiSchema writes: "map" ({latitude, longitude}) and "sortable" arrays. */
+/** Fields for the uiSchema formUiSchema writes: "map" ({latitude, longitude}), "sortable" arrays, "reference" (x-ref). */
 export const schemaFields: RegistryFieldsType = {
   map: MapField,
   sortable: SortableArrayField,
+  reference: ReferenceField,
 };

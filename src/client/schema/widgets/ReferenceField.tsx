@@ -1,0 +1,80 @@
+import { Autocomplete, TextField } from '@mui/material';
+import type { FieldProps } from '@rjsf/utils';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { useGetList, useParams } from 'react-admin';
+import { referenceOf } from '../../../common/schema/registry';
+import type { JsonSchema } from '../../../common/schema/types';
+import { useSettled } from '../OptionsFilter';
+import { moduleOf } from '../registry';
+
+/** How many records the picker offers at a time; typing narrows them on the server. */
+const OPTIONS_PER_PAGE = 50;
+
+type Value = string | number;
+interface Option {
+  value: Value;
+  label: string;
+}
+
+/**
+ * RJSF field of a property naming records of another module (x-ref on it, or on its items for a
+ * list): a combo box of that module's records, searched on the server as the user types (its
+ * list.search), one value or several. The server checks every value on save.
+ */
+export function ReferenceField({ fieldPathId, formData, onChange, schema, uiSchema, name, disabled, readonly, rawErrors, required }: FieldProps<Value | Value[]>) {
+  const params = useParams() as Record<string, string>;
+  const many = schema.type === 'array';
+  const reference = referenceOf(name, name, schema as JsonSchema)!;
+  const target = moduleOf(reference.resource).admin;
+  const [open, setOpen] = useState(false);
+  // The labels of records seen so far, so a chosen id keeps its name.
+  const labels = useRef(new Map<Value, string>());
+  const [typed, setTyped] = useState('');
+  const search = useSettled(typed);
+  const records = useGetList(
+    target.resource,
+    { pagination: { page: 1, perPage: OPTIONS_PER_PAGE }, sort: target.list.sort, filter: { search: search || undefined }, meta: params },
+    { enabled: open, placeholderData: keepPreviousData },
+  );
+  const optionOf = (record: Record<string, unknown>): Option => ({
+    value: reference.field === 'id' ? (record.id as Value) : String(record[reference.field] ?? ''),
+    label: String(record[target.list.label] ?? record[reference.field] ?? record.id),
+  });
+  const found = (records.data ?? []).map(optionOf);
+  const values = many ? ((formData as Value[] | undefined) ?? []) : formData === undefined || formData === null || formData === '' ? [] : [formData as Value];
+  // One value object per choice: the combo box clears what the user types whenever its value changes identity.
+  const valuesKey = JSON.stringify(values);
+  const chosen = useMemo(() => (JSON.parse(valuesKey) as Value[]).map((value) => ({ value, label: labels.current.get(value) ?? String(value) })), [valuesKey]);
+  for (const option of found) labels.current.set(option.value, option.label);
+  const options = [...chosen, ...found.filter((option) => !chosen.some((picked) => picked.value === option.value))];
+  const id = fieldPathId.$id;
+  const title = String(uiSchema?.['ui:title'] ?? schema.title ?? name);
+  const invalid = Boolean(rawErrors?.length);
+  return (
+    <Autocomplete<Option, boolean>
+      multiple={many}
+      id={id}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      options={options}
+      // The server already searched: show what it found.
+      filterOptions={(shown) => shown}
+      getOptionLabel={(option) => option.label}
+      isOptionEqualToValue={(option, value) => option.value === value.value}
+      loading={records.isFetching}
+      disabled={disabled || readonly}
+      value={many ? chosen : (chosen[0] ?? null)}
+      onChange={(_event, next) => {
+        const picked = Array.isArray(next) ? next.map((option) => option.value) : next ? next.value : undefined;
+        onChange(picked as Value | Value[], fieldPathId.path);
+      }}
+      inputValue={typed}
+      onInputChange={(_event, text, reason) => setTyped(reason === 'reset' ? '' : text)}
+      renderInput={(input) => (
+        <TextField {...input} label={title} required={required} error={invalid} helperText={invalid ? rawErrors!.join(' ') : undefined} />
+      )}
+    />
+  );
+}

@@ -63,6 +63,8 @@ describe('registry', () => {
       deletePath: 'photo',
       folder: 'uploads',
       uri: '/api/uploads/{name}',
+      private: false,
+      thumbnails: [],
     });
   });
 

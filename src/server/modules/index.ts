@@ -10,6 +10,7 @@ import { limitsApiModule } from './limits-api';
 import { sendersApiModule } from './senders-api';
 import { userModule } from './user';
 import { jobsRoutes } from '../platform/jobs/routes';
+import { signedFilesRoutes } from '../platform/files/routes';
 
 /** Every API module, each a Fastify plugin registered under /api. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -25,4 +26,5 @@ export const apiModules: FastifyPluginAsync[] = [
   sendersApiModule,
   schemaDocsPlugin,
   jobsRoutes,
+  signedFilesRoutes,
 ];

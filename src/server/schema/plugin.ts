@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   createAjv,
+  DEFAULT_UPLOAD_FOLDER,
   describeErrors,
   itemPattern,
   pickDeclared,
@@ -20,9 +21,20 @@ import { uniqueKeyOfConstraint, ensureIndexes } from './indexes';
 import { parseListQuery } from './list-query';
 import { serverRegistry } from './settings';
 import { recordStore, type Owner, type RecordStore, type StoredRecord } from './storage';
-import { deleteStoredFile, discard, moveIntoPlace, newStoredName, readBody, serveUploads, uploadUri, type ReceivedFile } from './uploads';
+import { chargeFiles, releaseFiles } from '../platform/files/quota';
+import { servePublicFiles } from '../platform/files/routes';
+import { derivativeName, newStoredName } from '../platform/files/store';
+import { DERIVATIVE_EXTENSION } from '../platform/files/images';
+import { discard, readBody, type ReceivedFile } from './uploads';
 
 type Params = Record<string, string>;
+
+/** A received file's objects (the original, its thumbnails) on their way to their final keys. */
+interface Placement {
+  temporaryKey: string;
+  key: string;
+  bytes: number;
+}
 
 /** Refuses input PostgreSQL cannot store (NUL in text or JSONB); iterative, so deep nesting cannot overflow. */
 export function containsNul(value: unknown): boolean {
@@ -56,6 +68,8 @@ export class ModuleRoutes {
   private readonly validate: RecordValidator;
   private readonly writeOnly: string[];
   private readonly serialisedPages = new WeakMap<object, string>();
+  /** Private files get a fresh signed URL on every read, so their pages are never kept serialised. */
+  private readonly hasPrivateFiles: boolean;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -69,6 +83,11 @@ export class ModuleRoutes {
     this.writeOnly = Object.entries(module.schema.properties ?? {})
       .filter(([, property]) => property.writeOnly === true)
       .map(([name]) => name);
+    this.hasPrivateFiles = Object.values(module.admin.files).some((spec) => spec.private);
+  }
+
+  private get files() {
+    return this.app.ctx.files;
   }
 
   private get db(): Queryable {
@@ -93,11 +112,38 @@ export class ModuleRoutes {
     return id;
   }
 
-  /** The record as the API returns it: values (write-only ones left out), file URIs, timestamps. */
-  output(record: StoredRecord): Record<string, unknown> {
+  /** Where a stored file lives: a public one in its folder (served by name), a private one under its owner. */
+  private fileKey(owner: Owner, field: string, name: string): string {
+    const spec = this.module.admin.files[field];
+    if (!spec.private) return `${spec.folder}/${name}`;
+    const area = owner.serviceId !== null ? `services/${owner.serviceId}` : owner.userId !== null ? `users/${owner.userId}` : 'admin';
+    return `${area}/${this.module.admin.resource}/${name}`;
+  }
+
+  /** A stored file's keys: the original and each declared thumbnail beside it. */
+  private keysOf(owner: Owner, field: string, name: string): string[] {
+    const variants = this.module.admin.files[field].thumbnails.map((thumbnail) => derivativeName(name, thumbnail.name, DERIVATIVE_EXTENSION));
+    return [name, ...variants].map((stored) => this.fileKey(owner, field, stored));
+  }
+
+  /** A public file's URI (its random name is the secret), or a private one's short-lived signed URL. */
+  private fileUri(owner: Owner, field: string, name: string): string {
+    const spec = this.module.admin.files[field];
+    return spec.private ? this.files.signedUrl(this.fileKey(owner, field, name)) : spec.uri.replace('{name}', name);
+  }
+
+  /** The record as the API returns it: values (write-only ones left out), file URIs and thumbnails, timestamps. */
+  output(record: StoredRecord, owner: Owner): Record<string, unknown> {
     const values = Object.fromEntries(Object.entries(record.values).filter(([name]) => !this.writeOnly.includes(name)));
-    const files = this.module.admin.files;
-    const uris = Object.fromEntries(Object.entries(record.files).map(([field, name]) => [`${field}_uri`, uploadUri(files[field], name)]));
+    const uris: Record<string, unknown> = {};
+    for (const [field, name] of Object.entries(record.files)) {
+      uris[`${field}_uri`] = name && this.fileUri(owner, field, name);
+      const { thumbnails } = this.module.admin.files[field];
+      if (thumbnails.length) {
+        uris[`${field}_thumbnails`] =
+          name && Object.fromEntries(thumbnails.map((thumbnail) => [thumbnail.name, this.fileUri(owner, field, derivativeName(name, thumbnail.name, DERIVATIVE_EXTENSION))]));
+      }
+    }
     return {
       id: record.id,
       ...values,
@@ -127,50 +173,68 @@ export class ModuleRoutes {
   }
 
   /**
-   * Runs a write in one transaction with its files: the record (under the files' new names) and
-   * the list version change together, and the received files are moved into place last, just
-   * before COMMIT. A write or commit that fails leaves neither a record nor a moved file.
+   * Runs a write in one transaction with its files: the record (under the files' new names), the
+   * list version change and the service's quota (files it drops given back, new ones counted and
+   * checked) together; the received files are committed to their keys last, just before COMMIT.
+   * A write or commit that fails leaves neither a record nor a stored object; the files the write
+   * dropped (`dropped` tells which, from its result) are deleted once it committed.
    */
-  async transaction<T>(files: ReceivedFile[], write: (tx: Queryable, stored: Record<string, string>) => Promise<T>): Promise<T> {
-    const stored = Object.fromEntries(files.map((file) => [file.field, newStoredName(file)]));
-    const moved: ReceivedFile[] = [];
+  async transaction<T>(
+    owner: Owner,
+    files: ReceivedFile[],
+    write: (tx: Queryable, stored: Record<string, string>) => Promise<T>,
+    dropped: (result: T) => Record<string, string | null> = () => ({}),
+  ): Promise<T> {
+    const stored = Object.fromEntries(files.map((file) => [file.field, newStoredName(file.extension)]));
+    const placements: Placement[] = files.flatMap((file) => {
+      const name = stored[file.field];
+      const thumbnails = [...file.thumbnails].map(([variant, object]) => ({ object, name: derivativeName(name, variant, DERIVATIVE_EXTENSION) }));
+      return [{ object: file.temporary, name }, ...thumbnails].map(({ object, name: storedName }) => ({
+        temporaryKey: object.key,
+        key: this.fileKey(owner, file.field, storedName),
+        bytes: object.bytes,
+      }));
+    });
+    const committed: string[] = [];
+    let gone: string[] = [];
     try {
-      return await this.store.transaction(this.app.ctx.db, async (tx) => {
+      const result = await this.store.transaction(this.app.ctx.db, async (tx) => {
         const result = await write(tx, stored);
-        for (const file of files) {
-          await moveIntoPlace(file, stored[file.field], this.app.ctx.config.dataDir);
-          moved.push(file);
+        gone = Object.entries(dropped(result)).flatMap(([field, name]) => (name ? this.keysOf(owner, field, name) : []));
+        await releaseFiles(tx, gone);
+        if (owner.serviceId !== null) await chargeFiles(tx, owner.serviceId, placements);
+        for (const placement of placements) {
+          await this.files.commit(placement.temporaryKey, placement.key);
+          committed.push(placement.key);
         }
         return result;
       });
+      await this.deleteObjects(gone);
+      return result;
     } catch (error) {
-      await Promise.all(moved.map((file) => this.deleteFile(file.field, stored[file.field])));
+      await this.deleteObjects(committed);
       const { code, constraint } = error as { code?: string; constraint?: string };
       if (code === '23505') throw httpError(409, uniqueKeyOfConstraint(this.module, constraint) ?? 'errors.conflict');
       throw error;
     } finally {
-      await discard(files);
+      await discard(this.files, files);
     }
   }
 
-  deleteFile(field: string, name: string | null): Promise<void> {
-    return deleteStoredFile(name, this.app.ctx.config.dataDir, this.module.admin.files[field]);
-  }
-
-  async deleteReplaced(before: StoredRecord, after: Record<string, string | null>): Promise<void> {
-    for (const [field, name] of Object.entries(before.files)) {
-      if (field in after && after[field] !== name) await this.deleteFile(field, name);
-    }
+  /** Deletes objects whose records are settled; one that cannot be deleted now is left (and logged), the answer stands. */
+  private async deleteObjects(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((key) => this.files.delete(key).catch((error: unknown) => this.app.log.warn({ err: error, key }, 'stored file not deleted'))));
   }
 
   async create(request: FastifyRequest): Promise<Record<string, unknown>> {
     const owner = await this.owner(request, 'write');
-    const { body, files } = await readBody(request, this.module, this.app.ctx.config.dataDir);
-    return this.transaction(files, async (tx, stored) => {
+    const { body, files } = await readBody(request, this.module, this.files);
+    const created = await this.transaction(owner, files, async (tx, stored) => {
       const values = this.values(body, null);
       await this.checkUnique(tx, owner, values, null);
-      return this.output(await this.store.insert(tx, owner, values, stored));
+      return this.store.insert(tx, owner, values, stored);
     });
+    return this.output(created, owner);
   }
 
   async update(request: FastifyRequest): Promise<Record<string, unknown>> {
@@ -178,29 +242,37 @@ export class ModuleRoutes {
     const id = this.recordId((request.params as Params).id);
     const existing = await this.store.get(this.db, owner, id, 0);
     if (!existing) throw httpError(404, 'errors.not_found');
-    const { body, files } = await readBody(request, this.module, this.app.ctx.config.dataDir);
-    const updated = await this.transaction(files, async (tx, stored) => {
-      const values = this.values(body, existing);
-      await this.checkUnique(tx, owner, values, id);
-      return this.store.update(tx, owner, id, values, stored);
-    });
+    const { body, files } = await readBody(request, this.module, this.files);
+    const updated = await this.transaction(
+      owner,
+      files,
+      async (tx, stored) => {
+        const values = this.values(body, existing);
+        await this.checkUnique(tx, owner, values, id);
+        return this.store.update(tx, owner, id, values, stored);
+      },
+      (result) => replacedFiles(existing, result),
+    );
     if (!updated) throw httpError(404, 'errors.not_found');
-    await this.deleteReplaced(existing, updated.files);
-    return this.output(updated);
+    return this.output(updated, owner);
   }
 
   /** Singletons: creates the owner's record or replaces it. */
   async save(request: FastifyRequest): Promise<Record<string, unknown>> {
     const owner = await this.owner(request, 'write');
     const existing = await this.store.first(this.db, owner);
-    const { body, files } = await readBody(request, this.module, this.app.ctx.config.dataDir);
-    const saved = await this.transaction(files, async (tx, stored) => {
-      const values = this.values(body, existing);
-      return existing ? this.store.update(tx, owner, existing.id, values, stored) : this.store.insert(tx, owner, values, stored);
-    });
+    const { body, files } = await readBody(request, this.module, this.files);
+    const saved = await this.transaction(
+      owner,
+      files,
+      async (tx, stored) => {
+        const values = this.values(body, existing);
+        return existing ? this.store.update(tx, owner, existing.id, values, stored) : this.store.insert(tx, owner, values, stored);
+      },
+      (result) => replacedFiles(existing, result),
+    );
     if (!saved) throw httpError(409, 'errors.conflict');
-    if (existing) await this.deleteReplaced(existing, saved.files);
-    return this.output(saved);
+    return this.output(saved, owner);
   }
 
   /**
@@ -219,21 +291,20 @@ export class ModuleRoutes {
     if (!existing) throw httpError(404, 'errors.not_found');
     const values = { ...existing.values, ...changes };
     if (!this.validate(values)) throw validationFailure(this.validate, this.module.schema);
-    const updated = await this.transaction([], async (tx) => {
+    const updated = await this.transaction(owner, [], async (tx) => {
       await this.checkUnique(tx, owner, values, id);
       return this.store.update(tx, owner, id, values, {});
     });
     if (!updated) throw httpError(404, 'errors.not_found');
-    return this.output(updated);
+    return this.output(updated, owner);
   }
 
   /** Files of a removed or changed record go once its change committed. */
   async remove(request: FastifyRequest): Promise<void> {
     const owner = await this.owner(request, 'write');
     const id = this.recordId((request.params as Params).id);
-    const removed = await this.transaction([], (tx) => this.store.remove(tx, owner, id));
+    const removed = await this.transaction(owner, [], (tx) => this.store.remove(tx, owner, id), (result) => result?.files ?? {});
     if (!removed) throw httpError(404, 'errors.not_found');
-    for (const [field, name] of Object.entries(removed.files)) await this.deleteFile(field, name);
   }
 
   async removeFile(request: FastifyRequest, field: string): Promise<void> {
@@ -241,8 +312,12 @@ export class ModuleRoutes {
     const id = this.recordId((request.params as Params).id);
     const existing = await this.store.get(this.db, owner, id, 0);
     if (!existing) throw httpError(404, 'errors.not_found');
-    await this.transaction([], (tx) => this.store.update(tx, owner, id, existing.values, { [field]: null }));
-    await this.deleteFile(field, existing.files[field]);
+    await this.transaction(
+      owner,
+      [],
+      (tx) => this.store.update(tx, owner, id, existing.values, { [field]: null }),
+      (result) => (result ? { [field]: existing.files[field] } : {}),
+    );
   }
 
   /** The list answer as JSON text; a page the store serves from its cache is serialised once. */
@@ -252,8 +327,8 @@ export class ModuleRoutes {
     const page = await this.store.list(this.db, owner, query);
     let body = this.serialisedPages.get(page);
     if (body === undefined) {
-      body = JSON.stringify({ data: page.rows.map((row) => this.output(row)), pagination: { total: page.total } });
-      this.serialisedPages.set(page, body);
+      body = JSON.stringify({ data: page.rows.map((row) => this.output(row, owner)), pagination: { total: page.total } });
+      if (!this.hasPrivateFiles) this.serialisedPages.set(page, body);
     }
     return body;
   }
@@ -268,12 +343,13 @@ export class ModuleRoutes {
       await this.store.markRead(this.db, id, viewerId);
       record.is_read = true;
     }
-    return this.output(record);
+    return this.output(record, owner);
   }
 
   async readSingleton(request: FastifyRequest) {
-    const record = await this.store.first(this.db, await this.owner(request));
-    return record ? this.output(record) : {};
+    const owner = await this.owner(request);
+    const record = await this.store.first(this.db, owner);
+    return record ? this.output(record, owner) : {};
   }
 
   async dictionary(request: FastifyRequest) {
@@ -336,6 +412,12 @@ export class ModuleRoutes {
   }
 }
 
+/** The files a write replaced: the earlier record's ones whose field now names another file. */
+function replacedFiles(before: StoredRecord | null, after: StoredRecord | null): Record<string, string | null> {
+  if (!before || !after) return {};
+  return Object.fromEntries(Object.entries(before.files).filter(([field, name]) => after.files[field] !== name));
+}
+
 /** Per app: the module routes by resource, for the fixed-path adapters that extend a module. */
 const routesByApp = new WeakMap<FastifyInstance['ctx'], Map<string, ModuleRoutes>>();
 
@@ -348,7 +430,8 @@ export function moduleRoutes(app: FastifyInstance, resource: string): ModuleRout
 export const schemaModulesPlugin: FastifyPluginAsync = async (app) => {
   const registry = serverRegistry(app.ctx.config);
   await ensureIndexes(app.ctx.db, registry, (problem) => app.log.warn(problem));
-  serveUploads(app);
+  // DEFAULT_UPLOAD_URI's files; a module with a folder of its own serves it (content photos).
+  servePublicFiles(app, '/uploads', DEFAULT_UPLOAD_FOLDER);
   const ajv = createAjv();
   const routes = new Map<string, ModuleRoutes>();
   for (const module of registry.modules) {

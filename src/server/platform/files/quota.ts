@@ -8,14 +8,16 @@ export interface ChargedFile {
 
 /**
  * Counts a service's new files into client_services.site_size_used, in the transaction that saves
- * their record. The service row is locked first, so parallel uploads are checked one after another
- * and never together exceed site_size_available (413 when they would).
+ * their record. The service row is locked, so parallel uploads are checked one after another and
+ * never together exceed site_size_available (413 when they would). FOR NO KEY UPDATE, not FOR UPDATE:
+ * the record's own foreign key already holds a KEY SHARE lock on that row, which FOR UPDATE would
+ * wait on in every other uploading transaction (a deadlock); the UPDATE below needs no more.
  */
 export async function chargeFiles(tx: Queryable, serviceId: number, files: ChargedFile[]): Promise<void> {
   if (!files.length) return;
   const added = files.reduce((sum, file) => sum + file.bytes, 0);
   const { rows } = await tx.query<{ available: string; used: string }>(
-    'SELECT site_size_available AS available, site_size_used AS used FROM client_services WHERE id = $1 FOR UPDATE',
+    'SELECT site_size_available AS available, site_size_used AS used FROM client_services WHERE id = $1 FOR NO KEY UPDATE',
     [serviceId],
   );
   if (!rows[0] || Number(rows[0].used) + added > Number(rows[0].available)) throw httpError(413, 'errors.quota_exceeded');

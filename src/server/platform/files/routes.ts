@@ -25,8 +25,9 @@ export function servePublicFiles(app: FastifyInstance, url: string, area: string
 
 /** GET /files/signed/:token serves a private file while its signed URL is valid. */
 export const signedFilesRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { token: string } }>('/files/signed/:token', async (request, reply) => {
-    const key = app.ctx.files.verifySigned(request.params.token);
+  // A wildcard, as tokens (key, expiry, signature) outgrow the router's 100-character limit on parameters.
+  app.get<{ Params: { '*': string } }>('/files/signed/*', async (request, reply) => {
+    const key = app.ctx.files.verifySigned(request.params['*']);
     if (!key) throw httpError(404, 'errors.file_link_invalid');
     return sendObject(app, reply, key);
   });

@@ -2,7 +2,7 @@ import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Config } from '../../../src/server/config';
 import { multipart, serviceOf } from '../schema-fixtures';
 import { createTestApp, type TestApp } from './app';

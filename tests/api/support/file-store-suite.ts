@@ -243,6 +243,13 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
     expect(await siteSizeUsed()).toBe(usedBefore);
   });
 
+  it('documents the thumbnails and the signed URL in the OpenAPI record', async () => {
+    const document = (await test.call({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+    const record = document.components.schemas.file_tests_record;
+    expect(record.properties.photo_thumbnails).toEqual({ type: ['object', 'null'], properties: { small: { type: 'string' } } });
+    expect(record.properties.scan_uri).toMatchObject({ type: ['string', 'null'] });
+  });
+
   it('keeps avatars in the store, served at /api/avatars/{name}, outside any quota', async () => {
     const usedBefore = await siteSizeUsed();
     const form = multipart(undefined, { name: 'a.png', type: 'image/png', data: photo });

@@ -156,6 +156,13 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
     expect(await store.objectKeys(test)).toEqual([]);
   });
 
+  it("refuses a file over its own field's limit (smaller than the request's) with 413 and keeps nothing", async () => {
+    const refused = await uploadScan('Za duży skan', pdf(150_000));
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().detail).toBe('Przesłany plik jest zbyt duży.');
+    expect(await store.objectKeys(test)).toEqual([]);
+  });
+
   it('leaves no object, temporary or final, when the record commit fails', async () => {
     const usedBefore = await siteSizeUsed();
     const failed = await uploadPhoto(FAILS_AT_COMMIT);

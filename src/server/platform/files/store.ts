@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
-import { pipeline, Transform, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Config } from '../../config';
 import { contentTypeOf, SIGNATURE_BYTES } from '../../files/signatures';
 import { httpError } from '../../http/errors';
@@ -67,16 +67,27 @@ export function assertKey(key: string): string {
   return key;
 }
 
-/** Counts and caps a stream and keeps its first bytes. */
-function limited(maxBytes: number, seen: { bytes: number; head: Buffer }): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen.bytes += chunk.length;
-      if (seen.bytes > maxBytes) return done(httpError(413, 'errors.file_too_large'));
-      if (seen.head.length < SIGNATURE_BYTES) seen.head = Buffer.concat([seen.head, chunk]).subarray(0, SIGNATURE_BYTES);
-      done(null, chunk);
-    },
-  });
+/**
+ * The source counted and capped (413), its first bytes kept. A source that breaks off (a body cut
+ * short) is the client's fault: 400. Errors of the backend reading it never pass through here.
+ */
+function limited(source: Readable, maxBytes: number, seen: { bytes: number; head: Buffer }): Readable {
+  return Readable.from(
+    (async function* () {
+      try {
+        for await (const piece of source) {
+          const chunk = Buffer.from(piece as Buffer);
+          seen.bytes += chunk.length;
+          if (seen.bytes > maxBytes) throw httpError(413, 'errors.file_too_large');
+          if (seen.head.length < SIGNATURE_BYTES) seen.head = Buffer.concat([seen.head, chunk]).subarray(0, SIGNATURE_BYTES);
+          yield chunk;
+        }
+      } catch (error) {
+        throw (error as { statusCode?: number }).statusCode ? error : httpError(400, 'errors.invalid_request');
+      }
+    })(),
+    { objectMode: false },
+  );
 }
 
 export function createFileStore(backend: StoreBackend, secret: Uint8Array): FileStore {
@@ -88,17 +99,11 @@ export function createFileStore(backend: StoreBackend, secret: Uint8Array): File
     async putTemporary(source, maxBytes) {
       const key = `${TEMPORARY_AREA}/${randomBytes(12).toString('hex')}`;
       const seen = { bytes: 0, head: Buffer.alloc(0) };
-      let cutShort = false;
-      // pipeline passes a failing source's error on to what the backend reads.
-      const counted = pipeline(source, limited(maxBytes, seen), (error) => {
-        cutShort = Boolean(error) && !(error as { statusCode?: number }).statusCode;
-      });
       try {
-        await backend.write(key, counted);
+        await backend.write(key, limited(source, maxBytes, seen));
       } catch (error) {
         await backend.remove(key);
-        // A body that breaks off mid-file is the client's (400); a failing disk or bucket is ours.
-        throw cutShort && !(error as { statusCode?: number }).statusCode ? httpError(400, 'errors.invalid_request') : error;
+        throw error;
       }
       return { key, ...seen };
     },

@@ -15,7 +15,7 @@ const FLAG = /^(service|template|record):[a-z][a-z0-9_]*$/;
 /** Raster images only (SVG could carry script): avatars and, by default, file fields. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const DEFAULT_FILE_BYTES = 5 * 1024 * 1024;
-/** Files of a schema module go to DATA_DIR/uploads and are served at /api/uploads/{name} unless x-admin says otherwise. */
+/** Files of a schema module go to the file store's uploads/ area and are served at /api/uploads/{name} unless x-admin says otherwise. */
 export const DEFAULT_UPLOAD_FOLDER = 'uploads';
 export const DEFAULT_UPLOAD_URI = '/api/uploads/{name}';
 

@@ -23,7 +23,7 @@ import { serverRegistry } from './settings';
 import { recordStore, type Owner, type RecordStore, type StoredRecord } from './storage';
 import { chargeFiles, releaseFiles } from '../platform/files/quota';
 import { servePublicFiles } from '../platform/files/routes';
-import { derivativeName, newStoredName } from '../platform/files/store';
+import { derivativeName, newStoredName, STORED_NAME } from '../platform/files/store';
 import { DERIVATIVE_EXTENSION } from '../platform/files/images';
 import { discard, readBody, type ReceivedFile } from './uploads';
 
@@ -120,8 +120,9 @@ export class ModuleRoutes {
     return `${area}/${this.module.admin.resource}/${name}`;
   }
 
-  /** A stored file's keys: the original and each declared thumbnail beside it. */
+  /** A stored file's keys: the original and each declared thumbnail beside it (none for a name the store did not make). */
   private keysOf(owner: Owner, field: string, name: string): string[] {
+    if (!STORED_NAME.test(name)) return [];
     const variants = this.module.admin.files[field].thumbnails.map((thumbnail) => derivativeName(name, thumbnail.name, DERIVATIVE_EXTENSION));
     return [name, ...variants].map((stored) => this.fileKey(owner, field, stored));
   }

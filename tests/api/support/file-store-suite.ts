@@ -250,6 +250,18 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
     expect(await siteSizeUsed()).toBe(usedBefore);
   });
 
+  it('deletes a record whose file name the store did not make (set by hand) without touching any object', async () => {
+    const kept = await uploadPhoto('Zostaje');
+    const { rows } = await test.ctx.db.query<{ id: number }>(
+      `INSERT INTO module_records (resource, client_service_id, data) VALUES ('file_tests', $1, $2::jsonb) RETURNING id`,
+      [site, JSON.stringify({ name: 'Ręczny', photo: '../../jwt-secret' })],
+    );
+    const objects = await store.objectKeys(test);
+    expect((await test.call({ method: 'DELETE', url: `/api/client_service/${site}/module/file_tests/${rows[0].id}`, token: klient })).statusCode).toBe(204);
+    expect(await store.objectKeys(test)).toEqual(objects);
+    await test.call({ method: 'DELETE', url: `/api/client_service/${site}/module/file_tests/${kept.json().id}`, token: klient });
+  });
+
   it('documents the thumbnails and the signed URL in the OpenAPI record', async () => {
     const document = (await test.call({ method: 'GET', url: '/api/docs/openapi.json' })).json();
     const record = document.components.schemas.file_tests_record;
@@ -271,5 +283,9 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
     expect((await test.call({ method: 'DELETE', url: '/api/user/avatar', token: klient })).statusCode).toBe(204);
     expect(await store.objectKeys(test)).toEqual([]);
     expect((await test.call({ method: 'GET', url: uri })).statusCode).toBe(404);
+
+    // A name set by hand names no object: removing it touches nothing.
+    await test.ctx.db.query("UPDATE users SET avatar_file = '../jwt-secret' WHERE username = 'klient'");
+    expect((await test.call({ method: 'DELETE', url: '/api/user/avatar', token: klient })).statusCode).toBe(204);
   });
 }

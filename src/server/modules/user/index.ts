@@ -5,7 +5,7 @@ import { currentUser } from '../../auth/plugin';
 import type { Queryable } from '../../db';
 import { assertValidForm, httpError } from '../../http/errors';
 import { servePublicFiles } from '../../platform/files/routes';
-import { newStoredName } from '../../platform/files/store';
+import { newStoredName, STORED_NAME } from '../../platform/files/store';
 import { receiveUpload } from '../../schema/uploads';
 import { avatarUri, loadUser } from './profile';
 
@@ -29,6 +29,10 @@ const profileText = { anyOf: [{ type: 'string', maxLength: 100 }, { type: 'null'
 export async function userModule(app: FastifyInstance): Promise<void> {
   const { db, config, files } = app.ctx;
   const avatarKey = (name: string) => `${AVATAR_AREA}/${name}`;
+  // A name the store did not make (set by hand in the database) names no object of it.
+  const deleteAvatar = async (name: string | null) => {
+    if (name && STORED_NAME.test(name)) await files.delete(avatarKey(name));
+  };
 
   // Open while a SPEC 4 step is pending: the browser's guards read the steps from it.
   app.get('/user', { onRequest: app.authenticateSession }, async (request) => (await app.accounts.get(currentUser(request).userId)).profile);
@@ -78,13 +82,13 @@ export async function userModule(app: FastifyInstance): Promise<void> {
         await Promise.all([files.delete(temporary.key), files.delete(avatarKey(file))]);
         throw error;
       });
-    if (replaced.previous) await files.delete(avatarKey(replaced.previous));
+    await deleteAvatar(replaced.previous);
     return { avatar_uri: avatarUri(file) };
   });
 
   app.delete('/user/avatar', { onRequest: app.authenticate }, async (request, reply) => {
     const replaced = await replaceAvatar(db, currentUser(request).userId, null);
-    if (replaced.previous) await files.delete(avatarKey(replaced.previous));
+    await deleteAvatar(replaced.previous);
     return reply.status(204).send();
   });
 

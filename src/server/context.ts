@@ -16,9 +16,10 @@ export async function createContext(config: Config, options: { memory?: boolean 
   const tokens = createTokenService(secret, config.accessTokenTtl);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
   const jobs = createJobs(db, { pollingIntervalSeconds: config.jobsPollingInterval });
-  await jobs.define(cleanupJob(db, config));
+  const files = fileStoreOf(config, secret);
+  await jobs.define(cleanupJob(db, config, files));
   if (config.jobsEnabled) await jobs.start();
-  return { config, db, tokens, mailer, jobs, files: fileStoreOf(config, secret), pause: (milliseconds) => sleep(milliseconds) };
+  return { config, db, tokens, mailer, jobs, files, pause: (milliseconds) => sleep(milliseconds) };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {

@@ -2,11 +2,13 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { S3Settings } from '../../../src/server/platform/files/s3';
 
-/** A tiny S3-compatible server (path style: /<bucket>/<key>) keeping objects in memory; signatures are not checked. */
+/** A tiny S3-compatible server (path style: /<bucket>/<key>; put, copy, get, head, delete, list) keeping objects in memory; signatures are not checked. */
 export interface FakeS3 {
   settings: S3Settings;
   /** The bucket's objects by key. */
   objects: Map<string, Buffer>;
+  /** When each object was written (tests may move it back). */
+  lastModified: Map<string, Date>;
   close(): Promise<void>;
 }
 
@@ -22,10 +24,19 @@ const noSuchKey = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey<
 
 export async function startFakeS3(): Promise<FakeS3> {
   const objects = new Map<string, Buffer>();
+  const lastModified = new Map<string, Date>();
+  const store = (key: string, data: Buffer) => {
+    objects.set(key, data);
+    lastModified.set(key, new Date());
+  };
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const [, bucket, ...rest] = url.pathname.split('/');
     const key = decodeURIComponent(rest.join('/'));
+    if (bucket === BUCKET && !key && request.method === 'GET' && url.searchParams.get('list-type') === '2') {
+      response.writeHead(200, { 'Content-Type': 'application/xml' }).end(listing(url.searchParams.get('prefix') ?? ''));
+      return;
+    }
     if (bucket !== BUCKET || !key) {
       response.writeHead(400).end();
       return;
@@ -38,10 +49,10 @@ export async function startFakeS3(): Promise<FakeS3> {
         response.writeHead(404, { 'Content-Type': 'application/xml' }).end(noSuchKey);
         return;
       }
-      objects.set(key, source);
+      store(key, source);
       response.writeHead(200, { 'Content-Type': 'application/xml' }).end('<CopyObjectResult><ETag>"x"</ETag></CopyObjectResult>');
     } else if (request.method === 'PUT') {
-      objects.set(key, body);
+      store(key, body);
       response.writeHead(200, { ETag: '"x"' }).end();
     } else if (request.method === 'GET' || request.method === 'HEAD') {
       const object = objects.get(key);
@@ -53,15 +64,24 @@ export async function startFakeS3(): Promise<FakeS3> {
       response.end(request.method === 'GET' ? object : undefined);
     } else if (request.method === 'DELETE') {
       objects.delete(key);
+      lastModified.delete(key);
       response.writeHead(204).end();
     } else {
       response.writeHead(405).end();
     }
   });
+  // ListObjectsV2, all in one page.
+  const listing = (prefix: string) => {
+    const contents = [...objects]
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, data]) => `<Contents><Key>${key}</Key><LastModified>${lastModified.get(key)!.toISOString()}</LastModified><Size>${data.length}</Size></Contents>`);
+    return `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${BUCKET}</Name><Prefix>${prefix}</Prefix><KeyCount>${contents.length}</KeyCount><MaxKeys>1000</MaxKeys><IsTruncated>false</IsTruncated>${contents.join('')}</ListBucketResult>`;
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     objects,
+    lastModified,
     settings: {
       bucket: BUCKET,
       endpoint: `http://127.0.0.1:${port}`,

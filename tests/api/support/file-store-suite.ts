@@ -1,9 +1,11 @@
-import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Config } from '../../../src/server/config';
+import { cleanupJob, TEMPORARY_FILE_MAX_AGE } from '../../../src/server/platform/jobs/cleanup';
 import { multipart, serviceOf } from '../schema-fixtures';
 import { createTestApp, type TestApp } from './app';
 
@@ -12,6 +14,8 @@ export interface StoreUnderTest {
   overrides: Partial<Config>;
   /** Every object key the store holds now. */
   objectKeys(test: TestApp): Promise<string[]>;
+  /** Makes an object look written that many seconds ago. */
+  backdate(test: TestApp, key: string, seconds: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,6 +55,11 @@ export async function localObjectKeys(test: TestApp): Promise<string[]> {
     }
   }
   return keys.sort();
+}
+
+export async function backdateLocal(test: TestApp, key: string, seconds: number): Promise<void> {
+  const then = new Date(Date.now() - seconds * 1000);
+  await utimes(path.join(test.config.dataDir, ...key.split('/')), then, then);
 }
 
 export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
@@ -260,6 +269,15 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
     expect((await test.call({ method: 'DELETE', url: `/api/client_service/${site}/module/file_tests/${rows[0].id}`, token: klient })).statusCode).toBe(204);
     expect(await store.objectKeys(test)).toEqual(objects);
     await test.call({ method: 'DELETE', url: `/api/client_service/${site}/module/file_tests/${kept.json().id}`, token: klient });
+  });
+
+  it('sweeps, in the nightly cleanup job, temporary objects a stopped server left, and no others', async () => {
+    const put = () => test.ctx.files.putTemporary(Readable.from([Buffer.from('%PDF-1.4 porzucony')]), 1000);
+    const [left, uploading] = [await put(), await put()];
+    await store.backdate(test, left.key, TEMPORARY_FILE_MAX_AGE + 60);
+    await cleanupJob(test.ctx.db, test.config, test.ctx.files).handler({} as never);
+    expect(await store.objectKeys(test)).toEqual([uploading.key]);
+    await test.ctx.files.delete(uploading.key);
   });
 
   it('documents the thumbnails and the signed URL in the OpenAPI record', async () => {

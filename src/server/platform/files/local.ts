@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { StoreBackend } from './store';
@@ -23,6 +23,12 @@ export function localBackend(root: string): StoreBackend {
       const file = fileOf(key);
       const info = await stat(file).catch(() => null);
       return info?.isFile() ? { stream: createReadStream(file), length: info.size } : null;
+    },
+    async listOlderThan(prefix, before) {
+      const names = await readdir(fileOf(prefix)).catch(() => [] as string[]);
+      const keys = names.map((name) => `${prefix}${name}`);
+      const times = await Promise.all(keys.map((key) => stat(fileOf(key)).then((info) => info.mtime, () => null)));
+      return keys.filter((_, index) => times[index] !== null && times[index]! < before);
     },
   };
 }

@@ -30,6 +30,8 @@ export interface StoreBackend {
   remove(key: string): Promise<void>;
   /** The object's bytes and length, or null when there is none. */
   read(key: string): Promise<{ stream: Readable; length: number } | null>;
+  /** The keys under a prefix written before a moment. */
+  listOlderThan(prefix: string, before: Date): Promise<string[]>;
 }
 
 export interface FileStore {
@@ -44,6 +46,8 @@ export interface FileStore {
   signedUrl(key: string, ttlSeconds?: number): string;
   /** The key a signed-URL token was made for, or null when it is tampered with or expired. */
   verifySigned(token: string): string | null;
+  /** Deletes temporary objects older than maxAgeSeconds (left by a server stopped mid-upload); returns how many. */
+  sweepTemporary(maxAgeSeconds: number): Promise<number>;
 }
 
 /** Stored names are ours alone: 32 random hex digits, a derivative's suffix, the extension the signature gave. */
@@ -127,6 +131,11 @@ export function createFileStore(backend: StoreBackend, secret: Uint8Array): File
       const presented = Buffer.from(given);
       if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return null;
       return expires > Date.now() / 1000 && KEY.test(key) ? key : null;
+    },
+    async sweepTemporary(maxAgeSeconds) {
+      const stale = await backend.listOlderThan(`${TEMPORARY_AREA}/`, new Date(Date.now() - maxAgeSeconds * 1000));
+      await Promise.all(stale.map((key) => backend.remove(key)));
+      return stale.length;
     },
   };
 }

@@ -10,7 +10,6 @@ import type { FileStore, TemporaryObject } from '../platform/files/store';
 /** A file received and checked, waiting as a temporary object (with its thumbnails) until the record is saved. */
 export interface ReceivedFile {
   field: string;
-  spec: AdminFile;
   temporary: TemporaryObject;
   extension: string;
   thumbnails: Map<string, TemporaryObject>;
@@ -97,7 +96,7 @@ async function receiveFile(stream: Readable & { truncated?: boolean }, field: st
     await store.delete(temporary.key);
     throw error;
   });
-  return { field, spec, temporary, extension, thumbnails };
+  return { field, temporary, extension, thumbnails };
 }
 
 /** Removes what is left of received files (nothing, once they were committed). */

@@ -5,7 +5,7 @@ import { httpError } from '../../http/errors';
 import type { FileStore, TemporaryObject } from './store';
 
 /** Larger images are refused before decoding (decompression bombs): 50 megapixels. */
-export const MAX_IMAGE_PIXELS = 50_000_000;
+const MAX_IMAGE_PIXELS = 50_000_000;
 /** Derivatives are WebP, whatever the original's type. */
 export const DERIVATIVE_EXTENSION = 'webp';
 

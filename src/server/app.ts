@@ -12,6 +12,7 @@ import { errorHandlingPlugin, sendFrameworkError, sendNotFound } from './http/er
 import { storableTextPlugin } from './http/text';
 import { xsrfPlugin } from './http/xsrf';
 import type { Mailer } from './mail/mailer';
+import type { FileStore } from './platform/files/store';
 import type { Jobs } from './platform/jobs';
 import { apiModules } from './modules';
 import { tileImageSource } from './modules/settings';
@@ -26,6 +27,8 @@ export interface AppContext {
   /** Waits before answering (login slowdown); tests replace it so that they need not sleep. */
   pause: (milliseconds: number) => Promise<void>;
   jobs: Jobs;
+  /** Every uploaded file (avatars, module files): DATA_DIR or an S3-compatible bucket. */
+  files: FileStore;
 }
 
 declare module 'fastify' {

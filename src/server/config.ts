@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PRODUCT } from '../common/schema/registry';
+import type { S3Settings } from './platform/files/s3';
 
 const projectSchemas = fileURLToPath(new URL('../../schemas/', import.meta.url));
 
@@ -42,6 +43,20 @@ export interface Config {
   /** Map widget tiles: a URL template with {z}/{x}/{y} (and optionally {s}), and the attribution shown on the map. */
   mapTileUrl: string;
   mapTileAttribution: string;
+  /** Uploads go to this S3-compatible bucket (FILES_S3_*); without it, to DATA_DIR. */
+  filesS3?: S3Settings;
+}
+
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.FILES_S3_BUCKET) return undefined;
+  return {
+    bucket: env.FILES_S3_BUCKET,
+    endpoint: env.FILES_S3_ENDPOINT || undefined,
+    region: env.FILES_S3_REGION || 'us-east-1',
+    accessKeyId: env.FILES_S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.FILES_S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: env.FILES_S3_FORCE_PATH_STYLE === 'true',
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -69,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     listCache: env.LIST_CACHE !== 'off',
     mapTileUrl: env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
+    filesS3: s3Settings(env),
     ...overrides,
   };
 }

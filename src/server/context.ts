@@ -5,18 +5,21 @@ import { createTokenService, loadSecret } from './auth/tokens';
 import type { Config } from './config';
 import { openDb } from './db';
 import { createMailer } from './mail/nodemailer';
+import { fileStoreOf } from './platform/files/store';
 import { createJobs } from './platform/jobs';
 import { cleanupJob } from './platform/jobs/cleanup';
 
 /** Opens the database (running migrations) and builds everything routes share. */
 export async function createContext(config: Config, options: { memory?: boolean } = {}): Promise<AppContext> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: options.memory ? 'memory' : config.dataDir });
-  const tokens = createTokenService(await loadSecret(config), config.accessTokenTtl);
+  const secret = await loadSecret(config);
+  const tokens = createTokenService(secret, config.accessTokenTtl);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
   const jobs = createJobs(db, { pollingIntervalSeconds: config.jobsPollingInterval });
-  await jobs.define(cleanupJob(db, config));
+  const files = fileStoreOf(config, secret);
+  await jobs.define(cleanupJob(db, config, files));
   if (config.jobsEnabled) await jobs.start();
-  return { config, db, tokens, mailer, jobs, pause: (milliseconds) => sleep(milliseconds) };
+  return { config, db, tokens, mailer, jobs, files, pause: (milliseconds) => sleep(milliseconds) };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {

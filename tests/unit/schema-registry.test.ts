@@ -59,6 +59,8 @@ describe('registry', () => {
       deletePath: 'photo',
       folder: 'uploads',
       uri: '/api/uploads/{name}',
+      private: false,
+      thumbnails: [],
     });
   });
 
@@ -68,6 +70,9 @@ describe('registry', () => {
     ['a list column that is not a property', minimal({ list: { columns: [{ field: 'missing' }] } })],
     ['a service path without {service_id}', minimal({ api: { path: '/notes' } })],
     ['a file field that is also a property', minimal({ files: { name: {} } })],
+    ['thumbnails of a field that takes PDFs', minimal({ files: { scan: { accept: ['application/pdf'], thumbnails: [{ name: 'small', width: 10, height: 10 }] } } })],
+    ['a thumbnail without a size', minimal({ files: { photo: { thumbnails: [{ name: 'small', width: 0, height: 10 }] } } })],
+    ['a thumbnail name that cannot be part of a file name', minimal({ files: { photo: { thumbnails: [{ name: '../x', width: 10, height: 10 }] } } })],
     ['an index kind it cannot build', minimal({ indexes: [{ field: 'name', kind: 'hash' }] })],
     ['a field name that could break SQL', minimal({ list: { search: ["name'); DROP TABLE users; --"] } })],
   ])('refuses %s, naming the file', (_what, file) => {

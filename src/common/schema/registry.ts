@@ -23,7 +23,7 @@ const FLAG = /^(service|template|record):[a-z][a-z0-9_]*$/;
 /** Raster images only (SVG could carry script): avatars and, by default, file fields. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const DEFAULT_FILE_BYTES = 5 * 1024 * 1024;
-/** Files of a schema module go to DATA_DIR/uploads and are served at /api/uploads/{name} unless x-admin says otherwise. */
+/** Files of a schema module go to the file store's uploads/ area and are served at /api/uploads/{name} unless x-admin says otherwise. */
 export const DEFAULT_UPLOAD_FOLDER = 'uploads';
 export const DEFAULT_UPLOAD_URI = '/api/uploads/{name}';
 
@@ -128,8 +128,17 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
       deletePath: identifier(source, `files.${name}.deletePath`, spec.deletePath ?? name),
       folder: identifier(source, `files.${name}.folder`, spec.folder ?? DEFAULT_UPLOAD_FOLDER),
       uri: spec.uri ?? DEFAULT_UPLOAD_URI,
+      private: spec.private === true,
+      thumbnails: (spec.thumbnails ?? []).map((thumbnail) => {
+        if (!/^[a-z0-9]{1,32}$/.test(thumbnail.name)) fail(source, `files.${name}.thumbnails: name must be 1-32 lower-case letters or digits`);
+        for (const side of [thumbnail.width, thumbnail.height]) {
+          if (!Number.isInteger(side) || side < 1 || side > 4096) fail(source, `files.${name}.thumbnails.${thumbnail.name}: width and height must be 1-4096`);
+        }
+        return { name: thumbnail.name, width: thumbnail.width, height: thumbnail.height };
+      }),
     };
     if (!files[name].uri.includes('{name}')) fail(source, `files.${name}.uri needs {name}`);
+    if (files[name].thumbnails.length && files[name].accept.some((type) => !IMAGE_TYPES.includes(type))) fail(source, `files.${name}: thumbnails need an image-only accept list`);
   }
 
   const actionNames = new Set<string>();

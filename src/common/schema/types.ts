@@ -80,6 +80,16 @@ export interface AdminFile {
   folder: string;
   /** Where a stored file is served, {name} its stored name; a folder other code serves names its own. */
   uri: string;
+  /** Served only through short-lived signed URLs, handed out after the tenant check (uri unused). */
+  private: boolean;
+  /** Image derivatives made when the file is stored, exposed as `<field>_thumbnails: {name: uri}`. */
+  thumbnails: AdminThumbnail[];
+}
+
+export interface AdminThumbnail {
+  name: string;
+  width: number;
+  height: number;
 }
 
 /** Success toasts (SPEC 8) by event: created, updated, deleted, and any a module's own calls add. */

@@ -10,6 +10,7 @@ import { schemaDocsPlugin, schemaModulesPlugin } from '../schema';
 import { userModule } from './user';
 import { jobsRoutes } from '../platform/jobs/routes';
 import { moduleServerPlugins } from '../../modules';
+import { signedFilesRoutes } from '../platform/files/routes';
 
 /** Every API module, each a Fastify plugin registered under /api. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -25,4 +26,5 @@ export const apiModules: FastifyPluginAsync[] = [
   schemaDocsPlugin,
   jobsRoutes,
   settingsModule,
+  signedFilesRoutes,
 ];

@@ -113,7 +113,20 @@ function recordSchema(module: ModuleSchema): JsonSchema {
     properties: {
       id: { type: 'integer' },
       ...(mapValues(Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => !writeOnly.has(name))), publicSchema) as object),
-      ...Object.fromEntries(Object.keys(admin.files).map((field) => [`${field}_uri`, { type: ['string', 'null'] }])),
+      ...Object.fromEntries(
+        Object.entries(admin.files).map(([field, spec]) => [
+          `${field}_uri`,
+          { type: ['string', 'null'], ...(spec.private ? { description: 'a signed URL valid for 5 minutes, fresh on every read' } : {}) },
+        ]),
+      ),
+      ...Object.fromEntries(
+        Object.entries(admin.files)
+          .filter(([, spec]) => spec.thumbnails.length)
+          .map(([field, spec]) => [
+            `${field}_thumbnails`,
+            { type: ['object', 'null'], properties: Object.fromEntries(spec.thumbnails.map((thumbnail) => [thumbnail.name, { type: 'string' }])) },
+          ]),
+      ),
       ...(admin.storage?.reads ? { is_read: { type: 'boolean' } } : {}),
       created_at: { type: 'string', format: 'date-time' },
       updated_at: { type: 'string', format: 'date-time' },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   createAjv,
+  DEFAULT_UPLOAD_FOLDER,
   describeErrors,
   itemPattern,
   pickDeclared,
@@ -26,12 +27,22 @@ import { uniqueKeyOfConstraint, ensureIndexes } from './indexes';
 import { parseListQuery } from './list-query';
 import { serverRegistry } from './settings';
 import { recordStore, type Owner, type RecordStore, type StoredRecord } from './storage';
-import { deleteStoredFile, discard, moveIntoPlace, newStoredName, readBody, serveUploads, uploadUri, type ReceivedFile } from './uploads';
+import { chargeFiles, releaseFiles } from '../platform/files/quota';
+import { servePublicFiles } from '../platform/files/routes';
+import { derivativeName, newStoredName, STORED_NAME } from '../platform/files/store';
+import { DERIVATIVE_EXTENSION } from '../platform/files/images';
+import { discard, readBody, type ReceivedFile } from './uploads';
 
 type Params = Record<string, string>;
 
 /** The ids of PUT {collection}/order: distinct record ids, as many as one list shows at most. */
 const ORDER_IDS = { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } };
+/** A received file's objects (the original, its thumbnails) on their way to their final keys. */
+interface Placement {
+  temporaryKey: string;
+  key: string;
+  bytes: number;
+}
 
 /** Refuses input PostgreSQL cannot store (NUL in text or JSONB); iterative, so deep nesting cannot overflow. */
 export function containsNul(value: unknown): boolean {
@@ -67,6 +78,8 @@ export class ModuleRoutes {
   /** The properties naming records of another module (x-ref), checked on every save. */
   private readonly references: { field: string; reference: AdminReference }[];
   private readonly serialisedPages = new WeakMap<object, string>();
+  /** Private files get a fresh signed URL on every read, so their pages are never kept serialised. */
+  private readonly hasPrivateFiles: boolean;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -84,6 +97,11 @@ export class ModuleRoutes {
       const reference = referenceOf(module.admin.resource, field, property);
       return reference ? [{ field, reference }] : [];
     });
+    this.hasPrivateFiles = Object.values(module.admin.files).some((spec) => spec.private);
+  }
+
+  private get files() {
+    return this.app.ctx.files;
   }
 
   private get db(): Queryable {
@@ -132,11 +150,12 @@ export class ModuleRoutes {
     return { owner: { ...base, parentId: record.id }, parent: record };
   }
 
-  /** Every file of the records nested under a record (at any depth), to delete once its removal committed. */
-  async nestedFiles(db: Queryable, parentId: number): Promise<{ routes: ModuleRoutes; field: string; name: string }[]> {
-    const found: { routes: ModuleRoutes; field: string; name: string }[] = [];
+  /** The stored objects of the records nested under a record (at any depth): they go with it. */
+  async nestedFiles(db: Queryable, owner: Owner, parentId: number): Promise<string[]> {
+    const found: string[] = [];
     for (const child of this.app.schemaModules.values()) {
       if (child.module.admin.parent?.resource !== this.module.admin.resource) continue;
+      const childOwner = { ...owner, parentId };
       const { rows } = await db.query<{ id: number; data: Record<string, unknown> }>(
         'SELECT id, data FROM module_records WHERE resource = $1 AND parent_id = $2',
         [child.module.admin.resource, parentId],
@@ -144,9 +163,9 @@ export class ModuleRoutes {
       for (const row of rows) {
         for (const field of Object.keys(child.module.admin.files)) {
           const name = row.data[field];
-          if (typeof name === 'string') found.push({ routes: child, field, name });
+          if (typeof name === 'string') found.push(...child.keysOf(childOwner, field, name));
         }
-        found.push(...(await child.nestedFiles(db, Number(row.id))));
+        found.push(...(await child.nestedFiles(db, childOwner, Number(row.id))));
       }
     }
     return found;
@@ -158,11 +177,39 @@ export class ModuleRoutes {
     return id;
   }
 
-  /** The record as the API returns it: values (write-only ones left out), file URIs, timestamps. */
-  output(record: StoredRecord): Record<string, unknown> {
+  /** Where a stored file lives: a public one in its folder (served by name), a private one under its owner. */
+  private fileKey(owner: Owner, field: string, name: string): string {
+    const spec = this.module.admin.files[field];
+    if (!spec.private) return `${spec.folder}/${name}`;
+    const area = owner.serviceId !== null ? `services/${owner.serviceId}` : owner.userId !== null ? `users/${owner.userId}` : 'admin';
+    return `${area}/${this.module.admin.resource}/${name}`;
+  }
+
+  /** A stored file's keys: the original and each declared thumbnail beside it (none for a name the store did not make). */
+  private keysOf(owner: Owner, field: string, name: string): string[] {
+    if (!STORED_NAME.test(name)) return [];
+    const variants = this.module.admin.files[field].thumbnails.map((thumbnail) => derivativeName(name, thumbnail.name, DERIVATIVE_EXTENSION));
+    return [name, ...variants].map((stored) => this.fileKey(owner, field, stored));
+  }
+
+  /** A public file's URI (its random name is the secret), or a private one's short-lived signed URL. */
+  private fileUri(owner: Owner, field: string, name: string): string {
+    const spec = this.module.admin.files[field];
+    return spec.private ? this.files.signedUrl(this.fileKey(owner, field, name)) : spec.uri.replace('{name}', name);
+  }
+
+  /** The record as the API returns it: values (write-only ones left out), file URIs and thumbnails, timestamps. */
+  output(record: StoredRecord, owner: Owner): Record<string, unknown> {
     const values = Object.fromEntries(Object.entries(record.values).filter(([name]) => !this.writeOnly.includes(name)));
-    const files = this.module.admin.files;
-    const uris = Object.fromEntries(Object.entries(record.files).map(([field, name]) => [`${field}_uri`, uploadUri(files[field], name)]));
+    const uris: Record<string, unknown> = {};
+    for (const [field, name] of Object.entries(record.files)) {
+      uris[`${field}_uri`] = name && this.fileUri(owner, field, name);
+      const { thumbnails } = this.module.admin.files[field];
+      if (thumbnails.length) {
+        uris[`${field}_thumbnails`] =
+          name && Object.fromEntries(thumbnails.map((thumbnail) => [thumbnail.name, this.fileUri(owner, field, derivativeName(name, thumbnail.name, DERIVATIVE_EXTENSION))]));
+      }
+    }
     return {
       id: record.id,
       ...values,
@@ -210,50 +257,68 @@ export class ModuleRoutes {
   }
 
   /**
-   * Runs a write in one transaction with its files: the record (under the files' new names) and
-   * the list version change together, and the received files are moved into place last, just
-   * before COMMIT. A write or commit that fails leaves neither a record nor a moved file.
+   * Runs a write in one transaction with its files: the record (under the files' new names), the
+   * list version change and the service's quota (files it drops given back, new ones counted and
+   * checked) together; the received files are committed to their keys last, just before COMMIT.
+   * A write or commit that fails leaves neither a record nor a stored object; the files the write
+   * dropped (`dropped` tells which, from its result) are deleted once it committed.
    */
-  async transaction<T>(files: ReceivedFile[], write: (tx: Queryable, stored: Record<string, string>) => Promise<T>): Promise<T> {
-    const stored = Object.fromEntries(files.map((file) => [file.field, newStoredName(file)]));
-    const moved: ReceivedFile[] = [];
+  async transaction<T>(
+    owner: Owner,
+    files: ReceivedFile[],
+    write: (tx: Queryable, stored: Record<string, string>) => Promise<T>,
+    dropped: (result: T) => Record<string, string | null> = () => ({}),
+  ): Promise<T> {
+    const stored = Object.fromEntries(files.map((file) => [file.field, newStoredName(file.extension)]));
+    const placements: Placement[] = files.flatMap((file) => {
+      const name = stored[file.field];
+      const thumbnails = [...file.thumbnails].map(([variant, object]) => ({ object, name: derivativeName(name, variant, DERIVATIVE_EXTENSION) }));
+      return [{ object: file.temporary, name }, ...thumbnails].map(({ object, name: storedName }) => ({
+        temporaryKey: object.key,
+        key: this.fileKey(owner, file.field, storedName),
+        bytes: object.bytes,
+      }));
+    });
+    const committed: string[] = [];
+    let gone: string[] = [];
     try {
-      return await this.store.transaction(this.app.ctx.db, async (tx) => {
+      const result = await this.store.transaction(this.app.ctx.db, async (tx) => {
         const result = await write(tx, stored);
-        for (const file of files) {
-          await moveIntoPlace(file, stored[file.field], this.app.ctx.config.dataDir);
-          moved.push(file);
+        gone = Object.entries(dropped(result)).flatMap(([field, name]) => (name ? this.keysOf(owner, field, name) : []));
+        await releaseFiles(tx, gone);
+        if (owner.serviceId !== null) await chargeFiles(tx, owner.serviceId, placements);
+        for (const placement of placements) {
+          await this.files.commit(placement.temporaryKey, placement.key);
+          committed.push(placement.key);
         }
         return result;
       });
+      await this.deleteObjects(gone);
+      return result;
     } catch (error) {
-      await Promise.all(moved.map((file) => this.deleteFile(file.field, stored[file.field])));
+      await this.deleteObjects(committed);
       const { code, constraint } = error as { code?: string; constraint?: string };
       if (code === '23505') throw httpError(409, uniqueKeyOfConstraint(this.module, constraint) ?? 'errors.conflict');
       throw error;
     } finally {
-      await discard(files);
+      await discard(this.files, files);
     }
   }
 
-  deleteFile(field: string, name: string | null): Promise<void> {
-    return deleteStoredFile(name, this.app.ctx.config.dataDir, this.module.admin.files[field]);
-  }
-
-  async deleteReplaced(before: StoredRecord, after: Record<string, string | null>): Promise<void> {
-    for (const [field, name] of Object.entries(before.files)) {
-      if (field in after && after[field] !== name) await this.deleteFile(field, name);
-    }
+  /** Deletes objects whose records are settled; one that cannot be deleted now is left (and logged), the answer stands. */
+  private async deleteObjects(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((key) => this.files.delete(key).catch((error: unknown) => this.app.log.warn({ err: error, key }, 'stored file not deleted'))));
   }
 
   async create(request: FastifyRequest): Promise<Record<string, unknown>> {
     const owner = await this.owner(request, 'write');
-    const { body, files } = await readBody(request, this.module, this.app.ctx.config.dataDir);
-    return this.transaction(files, async (tx, stored) => {
+    const { body, files } = await readBody(request, this.module, this.files);
+    const created = await this.transaction(owner, files, async (tx, stored) => {
       const values = this.values(body, null);
       await this.checkStored(tx, owner, values, null);
-      return this.output(await this.store.insert(tx, owner, values, stored));
+      return this.store.insert(tx, owner, values, stored);
     });
+    return this.output(created, owner);
   }
 
   async update(request: FastifyRequest): Promise<Record<string, unknown>> {
@@ -261,30 +326,38 @@ export class ModuleRoutes {
     const id = this.recordId((request.params as Params).id);
     const existing = await this.store.get(this.db, owner, id, 0);
     if (!existing) throw httpError(404, 'errors.not_found');
-    const { body, files } = await readBody(request, this.module, this.app.ctx.config.dataDir);
-    const updated = await this.transaction(files, async (tx, stored) => {
-      const values = this.values(body, existing);
-      await this.checkStored(tx, owner, values, id);
-      return this.store.update(tx, owner, id, values, stored);
-    });
+    const { body, files } = await readBody(request, this.module, this.files);
+    const updated = await this.transaction(
+      owner,
+      files,
+      async (tx, stored) => {
+        const values = this.values(body, existing);
+        await this.checkStored(tx, owner, values, id);
+        return this.store.update(tx, owner, id, values, stored);
+      },
+      (result) => replacedFiles(existing, result),
+    );
     if (!updated) throw httpError(404, 'errors.not_found');
-    await this.deleteReplaced(existing, updated.files);
-    return this.output(updated);
+    return this.output(updated, owner);
   }
 
   /** Singletons: creates the owner's record or replaces it. */
   async save(request: FastifyRequest): Promise<Record<string, unknown>> {
     const owner = await this.owner(request, 'write');
     const existing = await this.store.first(this.db, owner);
-    const { body, files } = await readBody(request, this.module, this.app.ctx.config.dataDir);
-    const saved = await this.transaction(files, async (tx, stored) => {
-      const values = this.values(body, existing);
-      await this.checkStored(tx, owner, values, existing?.id ?? null);
-      return existing ? this.store.update(tx, owner, existing.id, values, stored) : this.store.insert(tx, owner, values, stored);
-    });
+    const { body, files } = await readBody(request, this.module, this.files);
+    const saved = await this.transaction(
+      owner,
+      files,
+      async (tx, stored) => {
+        const values = this.values(body, existing);
+        await this.checkStored(tx, owner, values, existing?.id ?? null);
+        return existing ? this.store.update(tx, owner, existing.id, values, stored) : this.store.insert(tx, owner, values, stored);
+      },
+      (result) => replacedFiles(existing, result),
+    );
     if (!saved) throw httpError(409, 'errors.conflict');
-    if (existing) await this.deleteReplaced(existing, saved.files);
-    return this.output(saved);
+    return this.output(saved, owner);
   }
 
   /**
@@ -303,19 +376,19 @@ export class ModuleRoutes {
     if (!existing) throw httpError(404, 'errors.not_found');
     const values = { ...existing.values, ...changes };
     if (!this.validate(values)) throw validationFailure(this.validate, this.module.schema);
-    const updated = await this.transaction([], async (tx) => {
+    const updated = await this.transaction(owner, [], async (tx) => {
       await this.checkStored(tx, owner, values, id);
       return this.store.update(tx, owner, id, values, {});
     });
     if (!updated) throw httpError(404, 'errors.not_found');
-    return this.output(updated);
+    return this.output(updated, owner);
   }
 
   /** Ordered modules: PUT {collection}/order {ids}; 400 unless every id is one of the owner's records. */
   async reorder(request: FastifyRequest): Promise<void> {
     const owner = await this.owner(request, 'write');
     const { ids } = request.body as { ids: number[] };
-    const placed = await this.transaction([], (tx) => this.store.reorder(tx, owner, ids));
+    const placed = await this.transaction(owner, [], (tx) => this.store.reorder(tx, owner, ids));
     if (!placed) throw httpError(400, 'errors.order_invalid');
   }
 
@@ -323,14 +396,20 @@ export class ModuleRoutes {
   async remove(request: FastifyRequest): Promise<void> {
     const owner = await this.owner(request, 'write');
     const id = this.recordId((request.params as Params).id);
-    const removal = await this.transaction([], async (tx) => {
-      const nested = await this.nestedFiles(tx, id);
-      const record = await this.store.remove(tx, owner, id);
-      return record && { record, nested };
-    });
+    const removal = await this.transaction(
+      owner,
+      [],
+      async (tx) => {
+        // Children go with the record (ON DELETE CASCADE): their files are given back and deleted too.
+        const nested = await this.nestedFiles(tx, owner, id);
+        const record = await this.store.remove(tx, owner, id);
+        if (record) await releaseFiles(tx, nested);
+        return record && { record, nested };
+      },
+      (result) => result?.record.files ?? {},
+    );
     if (!removal) throw httpError(404, 'errors.not_found');
-    for (const [field, name] of Object.entries(removal.record.files)) await this.deleteFile(field, name);
-    for (const { routes, field, name } of removal.nested) await routes.deleteFile(field, name);
+    await this.deleteObjects(removal.nested);
   }
 
   async removeFile(request: FastifyRequest, field: string): Promise<void> {
@@ -338,8 +417,12 @@ export class ModuleRoutes {
     const id = this.recordId((request.params as Params).id);
     const existing = await this.store.get(this.db, owner, id, 0);
     if (!existing) throw httpError(404, 'errors.not_found');
-    await this.transaction([], (tx) => this.store.update(tx, owner, id, existing.values, { [field]: null }));
-    await this.deleteFile(field, existing.files[field]);
+    await this.transaction(
+      owner,
+      [],
+      (tx) => this.store.update(tx, owner, id, existing.values, { [field]: null }),
+      (result) => (result ? { [field]: existing.files[field] } : {}),
+    );
   }
 
   /** The list answer as JSON text; a page the store serves from its cache is serialised once. */
@@ -349,8 +432,8 @@ export class ModuleRoutes {
     const page = await this.store.list(this.db, owner, query);
     let body = this.serialisedPages.get(page);
     if (body === undefined) {
-      body = JSON.stringify({ data: page.rows.map((row) => this.output(row)), pagination: { total: page.total } });
-      this.serialisedPages.set(page, body);
+      body = JSON.stringify({ data: page.rows.map((row) => this.output(row, owner)), pagination: { total: page.total } });
+      if (!this.hasPrivateFiles) this.serialisedPages.set(page, body);
     }
     return body;
   }
@@ -365,12 +448,13 @@ export class ModuleRoutes {
       await this.store.markRead(this.db, id, viewerId);
       record.is_read = true;
     }
-    return this.output(record);
+    return this.output(record, owner);
   }
 
   async readSingleton(request: FastifyRequest) {
-    const record = await this.store.first(this.db, await this.owner(request));
-    return record ? this.output(record) : {};
+    const owner = await this.owner(request);
+    const record = await this.store.first(this.db, owner);
+    return record ? this.output(record, owner) : {};
   }
 
   async dictionary(request: FastifyRequest) {
@@ -447,6 +531,12 @@ declare module 'fastify' {
   }
 }
 
+/** The files a write replaced: the earlier record's ones whose field now names another file. */
+function replacedFiles(before: StoredRecord | null, after: StoredRecord | null): Record<string, string | null> {
+  if (!before || !after) return {};
+  return Object.fromEntries(Object.entries(before.files).filter(([field, name]) => after.files[field] !== name));
+}
+
 /** A loaded module's routes; undefined when SCHEMAS_DIR has no such schema (a module's own code then adds nothing). */
 export function moduleRoutes(app: FastifyInstance, resource: string): ModuleRoutes | undefined {
   return app.schemaModules.get(resource);
@@ -465,7 +555,8 @@ export const schemaModulesPlugin = fp(async (app: FastifyInstance) => {
     registry.modules.map((module) => ({ source: module.source, migration: module.admin.storage?.migration })),
   );
   await ensureIndexes(app.ctx.db, registry, (problem) => app.log.warn(problem));
-  serveUploads(app);
+  // DEFAULT_UPLOAD_URI's files; a module with a folder of its own serves it (content photos).
+  servePublicFiles(app, '/uploads', DEFAULT_UPLOAD_FOLDER);
   const ajv = createAjv();
   const routes = new Map<string, ModuleRoutes>();
   app.decorate('schemaModules', routes);

@@ -1,12 +1,10 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sanitizeHtml } from '../../content/sanitize';
-import { createImageStore } from '../user/image-store';
+import { servePublicFiles } from '../../platform/files/routes';
 
 /** Content blocks by prefix (the footer's three among them), their HTML sanitised, and their photos. */
 export async function contentModule(app: FastifyInstance): Promise<void> {
-  const { db, config } = app.ctx;
-  const photos = createImageStore(path.join(config.dataDir, 'content'));
+  const { db } = app.ctx;
 
   app.get<{ Params: { prefix: string } }>(
     '/content/prefix/:prefix',
@@ -29,6 +27,6 @@ export async function contentModule(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Public like avatars: the names are random and <img> sends no Authorization header.
-  app.get<{ Params: { name: string } }>('/content/photos/:name', async (request, reply) => photos.send(request.params.name, reply));
+  // The content schema's photo folder (its files.photo.uri), public like avatars.
+  servePublicFiles(app, '/content/photos', 'content');
 }

@@ -1,10 +1,12 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { IMAGE_TYPES } from '../../../common/schema/registry';
 import { validateProfile } from '../../../common/validation/profile';
 import { currentUser } from '../../auth/plugin';
 import type { Queryable } from '../../db';
 import { assertValidForm, httpError } from '../../http/errors';
-import { createImageStore } from './image-store';
+import { servePublicFiles } from '../../platform/files/routes';
+import { newStoredName, STORED_NAME } from '../../platform/files/store';
+import { receiveUpload } from '../../schema/uploads';
 import { avatarUri, loadUser } from './profile';
 
 /** Points the user at another avatar file (or none); returns the file it replaced, for removal. */
@@ -18,12 +20,19 @@ async function replaceAvatar(db: Queryable, userId: number, file: string | null)
   return rows[0];
 }
 
+/** The store's area of avatars (served at /api/avatars/{name}, which profile.ts's avatarUri gives). */
+const AVATAR_AREA = 'avatars';
+
 const profileText = { anyOf: [{ type: 'string', maxLength: 100 }, { type: 'null' }] };
 
 /** The signed-in user's profile and avatar (PUT /api/user/password lives with authentication). */
 export async function userModule(app: FastifyInstance): Promise<void> {
-  const { db, config } = app.ctx;
-  const avatars = createImageStore(path.join(config.dataDir, 'avatars'));
+  const { db, config, files } = app.ctx;
+  const avatarKey = (name: string) => `${AVATAR_AREA}/${name}`;
+  // A name the store did not make (set by hand in the database) names no object of it.
+  const deleteAvatar = async (name: string | null) => {
+    if (name && STORED_NAME.test(name)) await files.delete(avatarKey(name));
+  };
 
   // Open while a SPEC 4 step is pending: the browser's guards read the steps from it.
   app.get('/user', { onRequest: app.authenticateSession }, async (request) => (await app.accounts.get(currentUser(request).userId)).profile);
@@ -56,21 +65,32 @@ export async function userModule(app: FastifyInstance): Promise<void> {
       throw error.statusCode && error.statusCode < 500 ? error : httpError(400, 'errors.invalid_request');
     });
     if (!upload || upload.fieldname !== 'file') throw httpError(400, 'errors.file_required');
-    const file = await avatars.save(upload);
-    const replaced = await replaceAvatar(db, userId, file).catch(async (error: unknown) => {
-      await avatars.remove(file);
-      throw error;
-    });
-    if (replaced.previous) await avatars.remove(replaced.previous);
+    const { temporary, extension } = await receiveUpload(
+      upload.file,
+      { accept: IMAGE_TYPES, maxBytes: config.avatarMaxBytes, refusal: 'errors.image_not_supported' },
+      files,
+    );
+    const file = newStoredName(extension);
+    // Committed inside the transaction, so the user row never names a missing file, nor a failed one a kept file.
+    const replaced = await db
+      .transaction(async (tx) => {
+        const result = await replaceAvatar(tx, userId, file);
+        await files.commit(temporary.key, avatarKey(file));
+        return result;
+      })
+      .catch(async (error: unknown) => {
+        await Promise.all([files.delete(temporary.key), files.delete(avatarKey(file))]);
+        throw error;
+      });
+    await deleteAvatar(replaced.previous);
     return { avatar_uri: avatarUri(file) };
   });
 
   app.delete('/user/avatar', { onRequest: app.authenticate }, async (request, reply) => {
     const replaced = await replaceAvatar(db, currentUser(request).userId, null);
-    if (replaced.previous) await avatars.remove(replaced.previous);
+    await deleteAvatar(replaced.previous);
     return reply.status(204).send();
   });
 
-  // Public: <img src> sends no Authorization header; the names are 128-bit random.
-  app.get<{ Params: { name: string } }>('/avatars/:name', async (request, reply) => avatars.send(request.params.name, reply));
+  servePublicFiles(app, '/avatars', AVATAR_AREA);
 }

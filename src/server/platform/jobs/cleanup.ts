@@ -1,6 +1,7 @@
 import { THROTTLE_POLICIES } from '../../auth/throttle';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
+import type { FileStore } from '../files/store';
 import type { JobDefinition } from '.';
 
 export const CLEANUP_JOB = 'cleanup-expired-rows';
@@ -26,6 +27,16 @@ export async function deleteExpiredRows(db: Db, config: Pick<Config, 'refreshTok
   });
 }
 
-export function cleanupJob(db: Db, config: Pick<Config, 'refreshTokenTtl'>): JobDefinition {
-  return { name: CLEANUP_JOB, cron: '30 3 * * *', handler: () => deleteExpiredRows(db, config) };
+/** An upload is committed or discarded within its request: a temporary object a day old was left by a stopped server. */
+export const TEMPORARY_FILE_MAX_AGE = 24 * 3600;
+
+export function cleanupJob(db: Db, config: Pick<Config, 'refreshTokenTtl'>, files: FileStore): JobDefinition {
+  return {
+    name: CLEANUP_JOB,
+    cron: '30 3 * * *',
+    handler: async () => {
+      await deleteExpiredRows(db, config);
+      await files.sweepTemporary(TEMPORARY_FILE_MAX_AGE);
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from '../../db';
+import { withSchemaLock } from '../../db/migrate';
 import { bossDb, bossTransaction } from './boss-db';
 
 /** Who may follow a job through GET /api/jobs/{id}: its user, or the members of its service. */
@@ -204,7 +205,10 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
     async start() {
       if (started) return;
       stopping = false;
-      await boss.start();
+      // pg-boss creates its schema when it finds none: servers starting together on one PostgreSQL
+      // server take turns (the embedded database has one process, and one connection to lock with).
+      if (db.kind === 'postgres') await withSchemaLock(db, () => boss.start());
+      else await boss.start();
       started = true;
       for (const definition of definitions.values()) await install(definition);
     },

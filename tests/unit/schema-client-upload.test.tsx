@@ -4,50 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '../../src/client/providers/tokens';
 import FormScreen from '../../src/client/schema/FormScreen';
 import { renderSchemaScreens as renderScreens } from './schema-client-support';
+import { fakeXhr } from './support/xhr';
 import { fakeApi, signIn, type ApiCall } from './support/screens';
 
 const BASE = '/usluga/5/konfiguracja/wiadomosci';
 const toasts = () => within(screen.getByRole('list', { name: 'toasts' }));
-
-interface SentUpload {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: FormData;
-}
-
-/** XMLHttpRequest as the uploader uses it: records the request, reports progress, answers. */
-function fakeXhr(answer: { status: number; body: unknown }, order: string[] = []) {
-  const sent: SentUpload[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    private request = { method: '', url: '', headers: {} as Record<string, string> };
-    open(method: string, url: string) {
-      this.request = { ...this.request, method, url };
-    }
-    setRequestHeader(name: string, value: string) {
-      this.request.headers[name] = value;
-    }
-    send(body: FormData) {
-      sent.push({ ...this.request, body });
-      order.push('upload');
-      setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-        setTimeout(() => {
-          this.status = answer.status;
-          this.responseText = JSON.stringify(answer.body);
-          this.onload?.();
-        }, 20);
-      }, 0);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
 
 function renderCategory(handlers: Parameters<typeof fakeApi>[0], path: string) {
   const calls: ApiCall[] = fakeApi({

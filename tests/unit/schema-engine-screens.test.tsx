@@ -6,6 +6,7 @@ import FormScreen from '../../src/client/schema/FormScreen';
 import ListScreen from '../../src/client/schema/ListScreen';
 import { renderSchemaScreens as renderScreens } from './schema-client-support';
 import { fakeApi, signIn, type ApiCall } from './support/screens';
+import { fakeXhr } from './support/xhr';
 
 /**
  * The engine's screens for modules written only as schema files (tests/unit/fixtures/schemas, which
@@ -115,5 +116,33 @@ describe('a reference to another module in a form', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'VIP' }));
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
     await waitFor(() => expect(writes(calls)).toEqual([expect.objectContaining({ method: 'PUT', path: `${API_ALBUMS}/1`, body: expect.objectContaining({ tags: ['Prasa', 'VIP'] }) })]));
+  });
+});
+
+describe('a list that takes many files at once', () => {
+  it('sends each file as a new record with its own progress, says which failed and why, and how many were sent', async () => {
+    const sent = fakeXhr((upload) =>
+      (upload.body.get('file') as File).name === 'duze.png'
+        ? { status: 413, body: { detail: 'Plik jest za duży.' } }
+        : { status: 201, body: { id: 9, caption: null } },
+    );
+    const { calls } = render({ [`OPTIONS ${API_PHOTOS}`]: () => ({ body: {} }), [`GET ${API_PHOTOS}`]: () => ({ body: { data: [], pagination: { total: 0 } } }) }, PHOTOS);
+    const button = await screen.findByRole('button', { name: 'Wyślij pliki' });
+    const input = button.parentElement!.querySelector('input[type=file]') as HTMLInputElement;
+    const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+    const listedBefore = calls.filter((call) => call.method === 'GET' && call.path === API_PHOTOS).length;
+    fireEvent.change(input, { target: { files: [png('plaza.png'), png('duze.png'), png('molo.png')] } });
+
+    expect(await toasts().findByText('Wysłano 2 pliki.')).toBeTruthy();
+    expect(await toasts().findByText('Nie udało się wysłać 1 pliku.')).toBeTruthy();
+    expect(sent.map((upload) => [upload.method, upload.url, (upload.body.get('file') as File).name])).toEqual([
+      ['POST', API_PHOTOS, 'plaza.png'],
+      ['POST', API_PHOTOS, 'duze.png'],
+      ['POST', API_PHOTOS, 'molo.png'],
+    ]);
+    const uploads = within(screen.getByRole('list', { name: 'Wysyłane pliki' }));
+    expect(uploads.getByText('Plik jest za duży.')).toBeTruthy();
+    expect(uploads.getByRole('progressbar', { name: 'Wysłano: plaza.png' }).getAttribute('aria-valuenow')).toBe('100');
+    await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.path === API_PHOTOS).length).toBeGreaterThan(listedBefore));
   });
 });

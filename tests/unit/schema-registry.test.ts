@@ -258,3 +258,17 @@ describe('engine v2 declarations', () => {
     expect(() => createRegistry({ 'a.schema.json': withAction({ ...toggle, body: { type: 'object', properties: { colour: { type: 'string' } } }, toggle: undefined }) })).toThrow(/not a property of the record/);
   });
 });
+
+describe('a list that takes many files', () => {
+  const photos = (admin: Record<string, unknown>, required: string[] = []) => ({
+    type: 'object',
+    properties: { caption: { type: 'string' } },
+    required,
+    'x-admin': { resource: 'photos', scope: 'service', route: { path: '/usluga/{service_id}/zdjecia', name: 'service_photos', views: { list: '' } }, ...admin },
+  });
+  it('names one of its file fields, and no property is required', () => {
+    expect(createRegistry({ 'p.schema.json': photos({ files: { photo: {} }, list: { upload: 'photo' } }) }).modules[0].admin.list.upload).toBe('photo');
+    expect(() => createRegistry({ 'p.schema.json': photos({ list: { upload: 'photo' } }) })).toThrow(/must be a file field/);
+    expect(() => createRegistry({ 'p.schema.json': photos({ files: { photo: {} }, list: { upload: 'photo' } }, ['caption']) })).toThrow(/no property may be required/);
+  });
+});

@@ -25,7 +25,7 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { LinkBase, useDelete, useGetList, useTranslate } from 'react-admin';
+import { LinkBase, useDataProvider, useDelete, useGetList, useTranslate } from 'react-admin';
 import { apiPaths, routePath } from '../../common/schema/paths';
 import type { AdminColumn } from '../../common/schema/types';
 import { useConfirm, useToast } from '../notifications';
@@ -39,6 +39,8 @@ import type { SchemaScreenProps } from './routes';
 import { PER_PAGE_OPTIONS, useListQuery } from './useListQuery';
 import { displayValue } from './values';
 import { LoadingState } from '../screens/common/QueryStates';
+import { useTranslateText } from '../providers/useTranslateText';
+import { FileUploadList } from '../ui/FileUploadList';
 
 // Only ordered modules' lists need it: its drag and drop code loads with the first of them.
 const SortableList = lazy(() => import('../ui/SortableList').then((module) => ({ default: module.SortableList<ListRecord> })));
@@ -164,6 +166,7 @@ function RecordList({ context }: { context: SchemaContext }) {
         </Stack>
       </Stack>
       <RecordTabs module={module} params={params} />
+      {admin.list.upload && <FilesAsRecords context={context} field={admin.list.upload} />}
       {(admin.list.search?.length || admin.list.filters?.length) ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} role="search">
           {admin.list.search?.length ? (
@@ -298,6 +301,39 @@ function RecordList({ context }: { context: SchemaContext }) {
         </Paper>
       )}
     </>
+  );
+}
+
+/** list.upload: many files at once, each sent as a new record of the module with that file. */
+function FilesAsRecords({ context, field }: { context: SchemaContext; field: string }) {
+  const { module, params } = context;
+  const translate = useTranslate();
+  const translateText = useTranslateText();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider();
+  return (
+    <Box sx={{ mb: 2 }}>
+      <FileUploadList
+        label={translate('app.uploads.choose')}
+        accept={module.admin.files[field].accept}
+        upload={(file, onUploadProgress) =>
+          dataProvider
+            .create(module.admin.resource, { data: {}, meta: { ...params, files: { [field]: { file, removed: false } }, onUploadProgress } })
+            .then(
+              () => undefined,
+              (error: unknown) => {
+                throw new Error(translateText(errorMessage(error)));
+              },
+            )
+        }
+        onFinished={(sent, failed) => {
+          if (sent) toast.success('app.uploads.done', { messageArgs: { smart_count: sent } });
+          if (failed) toast.error('app.uploads.failed', { messageArgs: { smart_count: failed } });
+          void queryClient.invalidateQueries({ queryKey: [module.admin.resource] });
+        }}
+      />
+    </Box>
   );
 }
 

@@ -116,6 +116,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
       return { field: fieldOf('list filter', f.field), param: identifier(source, 'filter param', f.param ?? f.field), op: f.op, ...(options ? { options } : {}) };
     }),
     label: fieldOf('list.label', given.list?.label ?? (properties.name ? 'name' : 'id')),
+    ...(given.list?.upload === undefined ? {} : { upload: identifier(source, 'list.upload', given.list.upload) }),
   };
 
   const files: AdminBlock['files'] = {};
@@ -139,6 +140,11 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     };
     if (!files[name].uri.includes('{name}')) fail(source, `files.${name}.uri needs {name}`);
     if (files[name].thumbnails.length && files[name].accept.some((type) => !IMAGE_TYPES.includes(type))) fail(source, `files.${name}: thumbnails need an image-only accept list`);
+  }
+
+  if (list.upload !== undefined) {
+    if (!files[list.upload]) fail(source, `list.upload ${list.upload} must be a file field`);
+    if ((resolved.required ?? []).length > 0) fail(source, 'list.upload makes records from files alone: no property may be required');
   }
 
   const actionNames = new Set<string>();

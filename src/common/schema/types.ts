@@ -68,6 +68,12 @@ export interface AdminList {
   filters?: AdminFilter[];
   /** The field shown for a record in dictionaries and titles, default "name" (or id). */
   label: string;
+  /**
+   * A file field: the list takes many files at once (a gallery's photos, a news item's attachments),
+   * each sent as a new record with that file, with its own progress. The record's other fields must
+   * be optional (filled in later).
+   */
+  upload?: string;
 }
 
 export interface AdminFile {

@@ -3,20 +3,20 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { FRAME_SOURCES } from '../common/content/sanitize';
-import { authPlugin } from './auth/plugin';
-import { serviceAccessPlugin } from './services/access';
-import type { TokenService } from './auth/tokens';
+import { authPlugin } from './platform/auth/plugin';
+import { serviceAccessPlugin } from './platform/auth/service-access';
+import type { TokenService } from './platform/auth/tokens';
 import type { Config } from './config';
-import type { Db } from './db';
-import { errorHandlingPlugin, sendFrameworkError, sendNotFound } from './http/error-handling';
-import { storableTextPlugin } from './http/text';
-import { xsrfPlugin } from './http/xsrf';
-import type { Mailer } from './mail/mailer';
+import type { Db } from './platform/db';
+import { errorHandlingPlugin, sendFrameworkError, sendNotFound } from './platform/http/error-handling';
+import { storableTextPlugin } from './platform/http/text';
+import { xsrfPlugin } from './platform/http/xsrf';
+import type { Mailer } from './platform/mail/mailer';
 import type { FileStore } from './platform/files/store';
 import type { Jobs } from './platform/jobs';
 import { apiModules } from './modules';
 import { tileImageSource } from './modules/settings';
-import { clientPlugin } from './http/client';
+import { clientPlugin } from './platform/http/client';
 
 /** What every route may use; decorated on the instance as app.ctx. */
 export interface AppContext {

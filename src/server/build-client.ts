@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
-import { clientDist } from './http/client';
-import { t } from './http/errors';
+import { clientDist } from './platform/http/client';
+import { t } from './platform/http/errors';
 import { readSchemaFolder, SCHEMA_STAMP_FILE, schemaStamp } from './schema/folder';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

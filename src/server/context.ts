@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from './app';
-import { createTokenService, loadSecret } from './auth/tokens';
+import { createTokenService, loadSecret } from './platform/auth/tokens';
 import type { Config } from './config';
-import { openDb } from './db';
-import { createMailer } from './mail/nodemailer';
+import { openDb } from './platform/db';
+import { createMailer } from './platform/mail/nodemailer';
 import { fileStoreOf } from './platform/files/store';
 import { createJobs } from './platform/jobs';
 import { cleanupJob } from './platform/jobs/cleanup';

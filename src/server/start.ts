@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ensureClientBuild } from './build-client';
 import { loadConfig } from './config';
 import { closeContext, createContext } from './context';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty } from './platform/db/seed';
 
 const config = loadConfig();
 if (config.serveClient) await ensureClientBuild(config);

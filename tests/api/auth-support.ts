@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
-import { hashPassword } from '../../src/server/auth/passwords';
+import { hashPassword } from '../../src/server/platform/auth/passwords';
 import type { Config } from '../../src/server/config';
 import { REGULATION_IN_FORCE } from '../../src/server/modules/regulations/in-force';
 import { DEMO_PASSWORD, type TestApp } from './support/app';

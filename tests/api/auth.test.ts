@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFRESH_REUSE_GRACE_SECONDS } from '../../src/server/auth/sessions';
-import { THROTTLE_POLICIES } from '../../src/server/auth/throttle';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../../src/server/platform/auth/sessions';
+import { THROTTLE_POLICIES } from '../../src/server/platform/auth/throttle';
 import { addUser, freshAddress, sessionOf } from './auth-support';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './support/app';
 

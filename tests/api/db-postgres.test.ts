@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { closeContext, createContext } from '../../src/server/context';
-import { openDb } from '../../src/server/db';
-import { openPostgres } from '../../src/server/db/postgres';
+import { openDb } from '../../src/server/platform/db';
+import { openPostgres } from '../../src/server/platform/db/postgres';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 

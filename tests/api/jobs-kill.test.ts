@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../src/server/db';
+import { openDb } from '../../src/server/platform/db';
 import { createTestDatabase } from './support/app';
 
 const WORKER = fileURLToPath(new URL('./support/jobs-worker.ts', import.meta.url));

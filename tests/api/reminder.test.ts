@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { THROTTLE_POLICIES } from '../../src/server/auth/throttle';
+import { THROTTLE_POLICIES } from '../../src/server/platform/auth/throttle';
 import { addUser, freshAddress, readOutbox, reminderLink, waitForMails } from './auth-support';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './support/app';
 

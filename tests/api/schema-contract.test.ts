@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, createRegistry, type JsonSchema, type ModuleSchema, type PathParams } from '../../src/common/schema';
-import { t } from '../../src/server/http/errors';
+import { t } from '../../src/server/platform/http/errors';
 import { readSchemaFolder } from '../../src/server/schema/folder';
 import { flagsHold } from '../../src/server/schema/flags';
 import { createTestApp, type TestApp } from './support/app';

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newPasswordError } from '../../src/common/validation/password';
-import { verifyPassword } from '../../src/server/auth/passwords';
-import { openDb, type Db } from '../../src/server/db';
-import { seedDemoData, seedIfEmpty } from '../../src/server/db/seed';
-import { t as translate } from '../../src/server/http/errors';
+import { verifyPassword } from '../../src/server/platform/auth/passwords';
+import { openDb, type Db } from '../../src/server/platform/db';
+import { seedDemoData, seedIfEmpty } from '../../src/server/platform/db/seed';
+import { t as translate } from '../../src/server/platform/http/errors';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './support/app';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { slowdownDelayMs, THROTTLE_POLICIES } from '../../src/server/auth/throttle';
+import { slowdownDelayMs, THROTTLE_POLICIES } from '../../src/server/platform/auth/throttle';
 import { closeContext, createContext } from '../../src/server/context';
 import { addUser, freshAddress } from './auth-support';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './support/app';

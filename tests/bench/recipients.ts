@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { RawRequest, Request } from 'autocannon';
 import { loadConfig } from '../../src/server/config';
 import { closeContext, createContext } from '../../src/server/context';
-import { seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/platform/db/seed';
 import { E2E_PASSWORD } from '../e2e/support/credentials';
 import { type LoadResult, loadEndpoint } from './api-load';
 import { signInThroughApi, waitUntilListening } from './server';

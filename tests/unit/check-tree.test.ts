@@ -24,6 +24,6 @@ describe('check:tree', () => {
     expect(problemsOf('tests/api/auth.test.ts', "import { x } from '../../src/server/app';")).toEqual([]);
     expect(problemsOf('.ci/run', 'pg_dir="$(mktemp -d /tmp/panel-ci-pg.XXXXXX)"\n/usr/bin/chromium')).toEqual([]);
     expect(problemsOf('src/client/screens/dashboard/UserDashboard.tsx', 'template')).toEqual([]);
-    expect(problemsOf('src/server/content/sanitize.ts', 'attempt')).toEqual([]);
+    expect(problemsOf('src/server/platform/sanitizing/html.ts', 'attempt')).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { clientPlugin } from '../../src/server/http/client';
+import { clientPlugin } from '../../src/server/platform/http/client';
 import { readSchemaFolder, SCHEMA_STAMP_FILE, schemaStamp } from '../../src/server/schema/folder';
 import { schemaPlugin } from '../../src/tools/build/schemaPlugin';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { sanitizeHtml as sanitizeInBrowser } from '../../src/client/layout/sanitize';
-import { sanitizeHtml as sanitizeOnServer } from '../../src/server/content/sanitize';
+import { sanitizeHtml as sanitizeOnServer } from '../../src/server/platform/sanitizing/html';
 
 const frame = (src: string) => `<iframe src="${src}"></iframe>`;
 const keptFrames = (html: string) => [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll('iframe')].map((f) => f.getAttribute('src'));

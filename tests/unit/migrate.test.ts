@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitStatements } from '../../src/server/db/migrate';
+import { splitStatements } from '../../src/server/platform/db/migrate';
 
 describe('splitStatements', () => {
   it('splits plain statements and drops comment-only pieces', () => {

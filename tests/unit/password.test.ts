@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/common/i18n/catalogues';
 import { lookup } from '../../src/common/i18n/translate';
 import { newPasswordError, validatePasswordChange } from '../../src/common/validation/password';
-import { generateTemporaryPassword } from '../../src/server/auth/passwords';
+import { generateTemporaryPassword } from '../../src/server/platform/auth/passwords';
 
 const VALID = 'Poprawne-Haslo-1';
 

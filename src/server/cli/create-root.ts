@@ -5,10 +5,10 @@
 import { parseArgs } from 'node:util';
 import { newPasswordError } from '../../common/validation/password';
 import { isEmail } from '../../common/validation/generic';
-import { generateTemporaryPassword, hashPassword } from '../auth/passwords';
+import { generateTemporaryPassword, hashPassword } from '../platform/auth/passwords';
 import { loadConfig } from '../config';
-import { openDb } from '../db';
-import { t } from '../http/errors';
+import { openDb } from '../platform/db';
+import { t } from '../platform/http/errors';
 
 const USERNAME = /^[a-z0-9._-]{3,64}$/;
 

@@ -1,8 +1,8 @@
 /** `npm run seed`: demo data on the configured database (DATABASE_URL, or the embedded one in DATA_DIR) when it has no users. */
 import { loadConfig } from '../config';
-import { openDb } from '../db';
-import { seedIfEmpty } from '../db/seed';
-import { t } from '../http/errors';
+import { openDb } from '../platform/db';
+import { seedIfEmpty } from '../platform/db/seed';
+import { t } from '../platform/http/errors';
 
 const config = loadConfig();
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Queryable } from '../platform/db';
 
 /**
  * The feature flags a schema module's pages may need (x-admin.flags, SPEC 2 "404 unless ..."), each

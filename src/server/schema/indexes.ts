@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ModuleSchema, Registry } from '../../common/schema';
-import type { Db } from '../db';
-import { withSchemaLock } from '../db/migrate';
+import type { Db } from '../platform/db';
+import { withSchemaLock } from '../platform/db/migrate';
 
 // Owners as one comparable value, so unique keys hold for admin-scope rows (NULL owner) too.
 const OWNER = 'COALESCE(client_service_id, 0), COALESCE(user_id, 0)';

@@ -1,6 +1,6 @@
 import type { AdminBlock } from '../../common/schema';
-import { httpError } from '../http/errors';
-import { MAX_PER_PAGE } from '../http/pagination';
+import { httpError } from '../platform/http/errors';
+import { MAX_PER_PAGE } from '../platform/http/pagination';
 import type { ListQuery } from './storage';
 
 export const DEFAULT_PER_PAGE = 25;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { itemPattern, placeholders, type JsonSchema, type ModuleSchema, type Registry } from '../../common/schema';
-import { t } from '../http/errors';
-import { MAX_PER_PAGE } from '../http/pagination';
+import { t } from '../platform/http/errors';
+import { MAX_PER_PAGE } from '../platform/http/pagination';
 import { DEFAULT_PER_PAGE } from './list-query';
 
 type Operation = Record<string, unknown>;

@@ -16,12 +16,12 @@ import {
   type RecordValidator,
 } from '../../common/schema';
 import { richTextFields } from '../../common/schema/widgets';
-import { currentUser } from '../auth/plugin';
-import { sanitizeHtml } from '../content/sanitize';
-import type { Queryable } from '../db';
-import { migrateModules } from '../db/migrate';
-import { assertValidForm, HttpError, httpError, t } from '../http/errors';
-import { requireServiceAccess } from '../services/access';
+import { currentUser } from '../platform/auth/plugin';
+import { sanitizeHtml } from '../platform/sanitizing/html';
+import type { Queryable } from '../platform/db';
+import { migrateModules } from '../platform/db/migrate';
+import { assertValidForm, HttpError, httpError, t } from '../platform/http/errors';
+import { requireServiceAccess } from '../platform/auth/service-access';
 import { flagsHold } from './flags';
 import { uniqueKeyOfConstraint, ensureIndexes } from './indexes';
 import { parseListQuery } from './list-query';

@@ -1,5 +1,5 @@
 import { POSITION, type AdminFilter, type ModuleSchema } from '../../common/schema';
-import type { Db, Queryable } from '../db';
+import type { Db, Queryable } from '../platform/db';
 
 /**
  * Who owns a module's records: a service (service scope), a user (user scope) or nobody (admin);

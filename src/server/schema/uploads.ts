@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { AdminFile, ModuleSchema } from '../../common/schema';
-import { detectFileType } from '../files/signatures';
-import { httpError } from '../http/errors';
-import { assertStorableText } from '../http/text';
+import { detectFileType } from '../platform/files/signatures';
+import { httpError } from '../platform/http/errors';
+import { assertStorableText } from '../platform/http/text';
 import { makeThumbnails } from '../platform/files/images';
 import type { FileStore, TemporaryObject } from '../platform/files/store';
 

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { type AppContext, buildApp } from '../../../src/server/app';
 import { type Config, loadConfig } from '../../../src/server/config';
 import { closeContext, createContext } from '../../../src/server/context';
-import { seedDemoData } from '../../../src/server/db/seed';
+import { seedDemoData } from '../../../src/server/platform/db/seed';
 
 export const DEMO_PASSWORD = 'Demo-Haslo-2026!';
 

@@ -7,7 +7,7 @@
  * remains. Even keys are runOnce jobs, odd keys plain ones.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openDb, type Queryable } from '../../../src/server/db';
+import { openDb, type Queryable } from '../../../src/server/platform/db';
 import { createJobs } from '../../../src/server/platform/jobs';
 
 const [mode, queue, jobCount, hangAfter] = process.argv.slice(2);

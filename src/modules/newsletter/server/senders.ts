@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchema } from '../../../common/schema';
-import { currentUser } from '../../../server/auth/plugin';
-import { HttpError, httpError, t } from '../../../server/http/errors';
-import type { MailMessage } from '../../../server/mail/mailer';
+import { currentUser } from '../../../server/platform/auth/plugin';
+import { HttpError, httpError, t } from '../../../server/platform/http/errors';
+import type { MailMessage } from '../../../server/platform/mail/mailer';
 import { type OutboundPolicy, OutboundRefused } from '../../../server/platform/outbound/guard';
 import { guardedRequest } from '../../../server/platform/outbound/http';
 import { SENDER_TEST_QUOTA, takeOutboundQuota } from '../../../server/platform/outbound/quota';

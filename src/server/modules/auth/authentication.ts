@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { verifyUserPassword } from '../../auth/passwords';
-import { refreshSession, revokeSessionOf, startSession } from '../../auth/sessions';
-import { admitAttempt } from '../../auth/throttle';
-import { codedError, httpError } from '../../http/errors';
+import { verifyUserPassword } from '../../platform/auth/passwords';
+import { refreshSession, revokeSessionOf, startSession } from '../../platform/auth/sessions';
+import { admitAttempt } from '../../platform/auth/throttle';
+import { codedError, httpError } from '../../platform/http/errors';
 import { objectBody, requiredString, SECRET_MAX_LENGTH, USERNAME_MAX_LENGTH } from './schemas';
 
 interface LoginBody {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { generateTemporaryPassword, hashPassword } from '../../auth/passwords';
-import { revokeUserSessions } from '../../auth/sessions';
-import { admitAttempt } from '../../auth/throttle';
-import { hashOpaqueToken, newOpaqueToken } from '../../auth/tokens';
-import { httpError, t } from '../../http/errors';
+import { generateTemporaryPassword, hashPassword } from '../../platform/auth/passwords';
+import { revokeUserSessions } from '../../platform/auth/sessions';
+import { admitAttempt } from '../../platform/auth/throttle';
+import { hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens';
+import { httpError, t } from '../../platform/http/errors';
 import { objectBody, requiredString, SECRET_MAX_LENGTH, USERNAME_MAX_LENGTH } from './schemas';
 
 /** How long the e-mailed link works. */

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { validatePasswordChange, type PasswordChangeField } from '../../../common/validation/password';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { currentUser } from '../../auth/plugin';
-import { revokeUserSessions } from '../../auth/sessions';
-import { admitAttempt } from '../../auth/throttle';
-import { assertValidForm, httpError, t } from '../../http/errors';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { currentUser } from '../../platform/auth/plugin';
+import { revokeUserSessions } from '../../platform/auth/sessions';
+import { admitAttempt } from '../../platform/auth/throttle';
+import { assertValidForm, httpError, t } from '../../platform/http/errors';
 import { SECRET_MAX_LENGTH } from './schemas';
 
 type PasswordChangeBody = Partial<Record<PasswordChangeField, string>>;

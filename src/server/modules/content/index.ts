@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sanitizeHtml } from '../../content/sanitize';
+import { sanitizeHtml } from '../../platform/sanitizing/html';
 import { servePublicFiles } from '../../platform/files/routes';
 
 /** Content blocks by prefix (the footer's three among them), their HTML sanitised, and their photos. */

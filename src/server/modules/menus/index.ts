@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { currentUser } from '../../auth/plugin';
-import type { Queryable } from '../../db';
-import { requireServiceAccess } from '../../services/access';
+import { currentUser } from '../../platform/auth/plugin';
+import type { Queryable } from '../../platform/db';
+import { requireServiceAccess } from '../../platform/auth/service-access';
 import type { MenuItem } from '../../../common/api/menu';
 
 /** A menu_items row: the item's own fields, its parent and its kind as stored. */

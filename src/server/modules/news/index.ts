@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { currentUser } from '../../auth/plugin';
-import { sanitizeHtml } from '../../content/sanitize';
-import { httpError } from '../../http/errors';
-import { booleanQuery, isTrue, pagination, paginationQuery, type PaginationQuery } from '../../http/pagination';
+import { currentUser } from '../../platform/auth/plugin';
+import { sanitizeHtml } from '../../platform/sanitizing/html';
+import { httpError } from '../../platform/http/errors';
+import { booleanQuery, isTrue, pagination, paginationQuery, type PaginationQuery } from '../../platform/http/pagination';
 
 interface NewsQuery extends PaginationQuery {
   order?: 'date' | 'title';

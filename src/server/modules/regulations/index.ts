@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { currentUser } from '../../auth/plugin';
-import { sanitizeHtml } from '../../content/sanitize';
-import { httpError } from '../../http/errors';
+import { currentUser } from '../../platform/auth/plugin';
+import { sanitizeHtml } from '../../platform/sanitizing/html';
+import { httpError } from '../../platform/http/errors';
 import { REGULATION_IN_FORCE } from './in-force';
 
 const MAX_INT = 2147483647;

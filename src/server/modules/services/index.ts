@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { currentUser } from '../../auth/plugin';
-import { requireServiceAccess } from '../../services/access';
-import { booleanQuery, isTrue, pagination, paginationQuery, type PaginationQuery } from '../../http/pagination';
+import { currentUser } from '../../platform/auth/plugin';
+import { requireServiceAccess } from '../../platform/auth/service-access';
+import { booleanQuery, isTrue, pagination, paginationQuery, type PaginationQuery } from '../../platform/http/pagination';
 
 interface ServiceRow {
   service_id: number;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { IMAGE_TYPES } from '../../../common/schema/registry';
 import { validateProfile } from '../../../common/validation/profile';
-import { currentUser } from '../../auth/plugin';
-import type { Queryable } from '../../db';
-import { assertValidForm, httpError } from '../../http/errors';
+import { currentUser } from '../../platform/auth/plugin';
+import type { Queryable } from '../../platform/db';
+import { assertValidForm, httpError } from '../../platform/http/errors';
 import { servePublicFiles } from '../../platform/files/routes';
 import { newStoredName, STORED_NAME } from '../../platform/files/store';
 import { receiveUpload } from '../../schema/uploads';

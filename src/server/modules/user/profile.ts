@@ -1,6 +1,6 @@
 import type { CurrentUser } from '../../../common/api/user';
-import type { Queryable } from '../../db';
-import { httpError } from '../../http/errors';
+import type { Queryable } from '../../platform/db';
+import { httpError } from '../../platform/http/errors';
 import { ACCEPTED_ALL_REGULATIONS } from '../regulations/in-force';
 
 /** A users row as loadAccount reads it: the answer's fields with the stored file name instead of its URI. */

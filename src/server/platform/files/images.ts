@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { AdminThumbnail } from '../../../common/schema';
-import { httpError } from '../../http/errors';
+import { httpError } from '../http/errors';
 import type { FileStore, TemporaryObject } from './store';
 
 /** Larger images are refused before decoding (decompression bombs): 50 megapixels. */

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db';
-import { httpError } from '../../http/errors';
+import type { Queryable } from '../db';
+import { httpError } from '../http/errors';
 
 export interface ChargedFile {
   key: string;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import { httpError } from '../../http/errors';
+import { httpError } from '../http/errors';
 import { STORED_NAME } from './store';
 
 async function sendObject(app: FastifyInstance, reply: FastifyReply, key: string): Promise<FastifyReply> {

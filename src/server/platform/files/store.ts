@@ -2,8 +2,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Config } from '../../config';
-import { contentTypeOf, SIGNATURE_BYTES } from '../../files/signatures';
-import { httpError } from '../../http/errors';
+import { contentTypeOf, SIGNATURE_BYTES } from './signatures';
+import { httpError } from '../http/errors';
 import { localBackend } from './local';
 import { s3Backend } from './s3';
 

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
-import type { Db, Queryable } from '../../db';
-import { splitStatements } from '../../db/migrate';
+import type { Db, Queryable } from '../db';
+import { splitStatements } from '../db/migrate';
 
 /**
  * pg-boss's `db` option over the project's adapter, so its queue lives in the same database on

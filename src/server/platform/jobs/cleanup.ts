@@ -1,6 +1,6 @@
-import { THROTTLE_POLICIES } from '../../auth/throttle';
+import { THROTTLE_POLICIES } from '../auth/throttle';
 import type { Config } from '../../config';
-import type { Db } from '../../db';
+import type { Db } from '../db';
 import type { FileStore } from '../files/store';
 import type { JobDefinition } from '.';
 

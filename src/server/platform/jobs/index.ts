@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import type { Db, Queryable } from '../../db';
-import { withSchemaLock } from '../../db/migrate';
+import type { Db, Queryable } from '../db';
+import { withSchemaLock } from '../db/migrate';
 import { bossDb, bossTransaction } from './boss-db';
 
 /** Who may follow a job through GET /api/jobs/{id}: its user, or the members of its service. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { currentUser } from '../../auth/plugin';
-import { httpError } from '../../http/errors';
+import { currentUser } from '../auth/plugin';
+import { httpError } from '../http/errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { httpError } from '../../http/errors';
+import { httpError } from '../http/errors';
 
 export interface OutboundQuota {
   /** Which kind of call is counted (outbound_attempts.action); errors.throttled.<action> is its 429 detail. */

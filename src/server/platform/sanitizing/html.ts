@@ -1,6 +1,6 @@
 import createDOMPurify, { type WindowLike } from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { sanitizeWith } from '../../common/content/sanitize';
+import { sanitizeWith } from '../../../common/content/sanitize';
 
 const purify = createDOMPurify(new JSDOM('').window as unknown as WindowLike);
 

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Config } from '../config';
+import type { Config } from '../../config';
 import { createExpiringCache } from './expiring-cache';
 
 // RFC 8725: one pinned algorithm, issuer, audience and type checked on every verification.

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { currentUser } from '../auth/plugin';
-import { createNotifiedCache, type NotifiedCache } from '../auth/notified-cache';
+import { currentUser } from './plugin';
+import { createNotifiedCache, type NotifiedCache } from './notified-cache';
 import type { Queryable } from '../db';
 import { httpError } from '../http/errors';
 

@@ -1,5 +1,5 @@
-import { catalogues } from '../../common/i18n/catalogues';
-import { createTranslate, type TranslateParams } from '../../common/i18n/translate';
+import { catalogues } from '../../../common/i18n/catalogues';
+import { createTranslate, type TranslateParams } from '../../../common/i18n/translate';
 
 /** Server messages come from the Polish catalogue, like the browser's. */
 export const t = createTranslate(catalogues.pl, 'pl');

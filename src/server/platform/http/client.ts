@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import staticFiles from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { assertClientBuildMatches } from '../build-client';
-import type { Config } from '../config';
+import { assertClientBuildMatches } from '../../build-client';
+import type { Config } from '../../config';
 import { sendNotFound } from './error-handling';
 
-export const clientDist = fileURLToPath(new URL('../../../dist/client/', import.meta.url));
+export const clientDist = fileURLToPath(new URL('../../../../dist/client/', import.meta.url));
 
 export interface ClientOptions {
   config: Pick<Config, 'schemasDir' | 'product'>;

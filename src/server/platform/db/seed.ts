@@ -1,5 +1,5 @@
 import { generateTemporaryPassword, hashPassword } from '../auth/passwords';
-import type { Config } from '../config';
+import type { Config } from '../../config';
 import { t } from '../http/errors';
 import { insertMenu, mainMenu, serviceMenu } from './seed/menus';
 import type { Db, Queryable } from './types';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app';
+import type { AppContext } from '../../app';
 import type { Queryable } from '../db';
 import type { LiveSessions } from './live-sessions';
 import { hashOpaqueToken, newOpaqueToken } from './tokens';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { pendingStep } from '../../common/api/user';
+import { pendingStep } from '../../../common/api/user';
 import { codedError, httpError } from '../http/errors';
-import { loadAccount, type Account } from '../modules/user/profile';
+import { loadAccount, type Account } from '../../modules/user/profile';
 import { createLiveSessions, type LiveSessions } from './live-sessions';
 import type { AccessClaims } from './tokens';
 import { createUserStateCache, type UserStateCache } from './user-state';

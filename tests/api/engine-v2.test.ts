@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG, multipart, serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
 import { until } from './support/until';
+import { placeMenuEntries } from '../../src/server/schema/menus';
+import { serverRegistry } from '../../src/server/schema/settings';
 
 /**
  * Engine v2 through modules written only as schema files in a temporary folder: albums (with a
@@ -89,6 +91,7 @@ const events = {
     list: { columns: [{ field: 'title', sortable: true }], sort: { field: 'title', order: 'ASC' }, search: ['title'] },
     unique: [{ fields: ['title'], message: 'errors.conflict' }],
     storage: { table: 'demo_events', migration: 'demo_events.sql' },
+    menu: { folder: 'configuration', icon: 'Event', sort: 15 },
   },
 };
 const eventsTable = `CREATE TABLE demo_events (
@@ -324,5 +327,33 @@ describe('a module in a table of its own, created by its storage migration', () 
     expect((await call('PUT', `${base(site)}/${id}`, { title: 'Dni otwarte 2026', seats: 50 })).json()).toMatchObject({ title: 'Dni otwarte 2026', seats: 50 });
     expect((await call('GET', `${base(site)}?search=2026`)).json().pagination.total).toBe(1);
     expect((await call('DELETE', `${base(site)}/${id}`)).statusCode).toBe(204);
+  });
+});
+
+describe("a module's place in the service menu, declared in its schema", () => {
+  type Item = { prefix: string | null; name: string; type: string; icon: string | null; submenu: Item[] };
+  const menuOf = async (service: number, as = 'klient') => (await call('GET', `/api/user/menu/client_service/${service}`, undefined, as)).json().data as Item[];
+
+  it('is added to the folder it names, in its place, once', async () => {
+    const configuration = (await menuOf(site)).find((item) => item.type === 'folder' && item.submenu.some((entry) => entry.prefix === 'service_configuration_tags'))!;
+    expect(configuration.submenu.map((entry) => entry.prefix)).toEqual([
+      'service_configuration_tags',
+      'service_events',
+      'service_configuration_recipients',
+      'service_configuration_news',
+      'service_configuration_senders_config',
+    ]);
+    expect(configuration.submenu[1]).toMatchObject({ name: 'Tagi', icon: 'Event' });
+    // Every start places what is missing only.
+    await placeMenuEntries(test.ctx.db, serverRegistry(test.config).modules, () => undefined);
+    const { rows } = await test.ctx.db.query<{ count: number }>("SELECT count(*)::int AS count FROM menu_items WHERE prefix = 'service_events'");
+    const { rows: types } = await test.ctx.db.query<{ count: number }>('SELECT count(*)::int AS count FROM service_types');
+    expect(rows[0].count).toBe(types[0].count);
+  });
+
+  it('is shown to root users only when only they write the module', async () => {
+    const limits = (items: Item[]) => items.find((item) => item.prefix === 'service_admin_limits');
+    expect(limits(await menuOf(site))).toBeUndefined();
+    expect(limits(await menuOf(site, 'admin'))).toMatchObject({ name: 'Limity wysyłek', icon: 'Speed' });
   });
 });

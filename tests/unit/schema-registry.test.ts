@@ -272,3 +272,23 @@ describe('a list that takes many files', () => {
     expect(() => createRegistry({ 'p.schema.json': photos({ files: { photo: {} }, list: { upload: 'photo' } }, ['caption']) })).toThrow(/no property may be required/);
   });
 });
+
+describe("a module's menu entry", () => {
+  const withMenu = (menu: unknown, scope = 'service', extra: Record<string, unknown> = {}) => ({
+    type: 'object',
+    properties: { name: { type: 'string' } },
+    'x-admin': { resource: 'notes', scope, title: 'resources.tags.title', route: { path: scope === 'service' ? '/usluga/{service_id}/notatki' : '/admin/notatki', name: 'notes', views: { list: '' } }, menu, ...extra },
+  });
+  it('takes its defaults from the module, and is refused outside the service menu or with a bad icon', () => {
+    expect(createRegistry({ 'n.schema.json': withMenu({ folder: 'configuration', icon: 'Notes' }) }).modules[0].admin.menu).toEqual({
+      folder: 'configuration',
+      icon: 'Notes',
+      sort: 100,
+      name: 'resources.tags.title',
+      rootOnly: false,
+    });
+    expect(createRegistry({ 'n.schema.json': withMenu({ icon: 'Notes' }, 'service', { writeRole: 'root' }) }).modules[0].admin.menu?.rootOnly).toBe(true);
+    expect(() => createRegistry({ 'n.schema.json': withMenu({ icon: 'Notes' }, 'admin') })).toThrow(/only service-scope/);
+    expect(() => createRegistry({ 'n.schema.json': withMenu({ icon: 'notes<script>' }) })).toThrow(/icon must match/);
+  });
+});

@@ -209,6 +209,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     files,
     flags,
     ...(parent ? { parent } : {}),
+    ...(given.menu ? { menu: menuOf(source, given, scope) } : {}),
     ...(given.writeRole === undefined ? {} : { writeRole: given.writeRole === 'root' ? 'root' : fail(source, 'writeRole must be "root"') }),
     redirect: given.redirect ?? { view: 'list' },
     messages: given.messages ?? {},
@@ -244,6 +245,24 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
   }
   const schema: JsonSchema = { ...resolved };
   return { schema, admin, source };
+}
+
+const ICON = /^[A-Z][A-Za-z0-9]*$/;
+
+/** A module's menu entry, completed; only service-scope list modules place one (in the service menu). */
+function menuOf(source: string, given: SchemaFile['x-admin'], scope: AdminScope) {
+  const menu = given.menu!;
+  if (scope !== 'service') fail(source, 'x-admin.menu: only service-scope modules place an entry (in the service menu)');
+  if (given.parent) fail(source, 'x-admin.menu: a nested module is reached from its parent record, not the menu');
+  if (typeof menu.icon !== 'string' || !ICON.test(menu.icon)) fail(source, `x-admin.menu.icon must match ${ICON}`);
+  if (menu.sort !== undefined && !Number.isInteger(menu.sort)) fail(source, 'x-admin.menu.sort must be an integer');
+  return {
+    ...(menu.folder === undefined ? {} : { folder: identifier(source, 'x-admin.menu.folder', menu.folder) }),
+    icon: menu.icon,
+    sort: menu.sort ?? 100,
+    name: menu.name ?? given.title ?? `resources.${given.resource}.title`,
+    rootOnly: menu.rootOnly ?? given.writeRole === 'root',
+  };
 }
 
 /** The reference a property declares (x-ref on it, or on its items for an array); undefined for none. */

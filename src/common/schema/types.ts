@@ -184,6 +184,20 @@ export interface AdminReference {
   field: string;
 }
 
+/** Where a service-scope module's entry goes in the service menu (the sidebar inside a service). */
+export interface AdminMenu {
+  /** The slot of the folder it goes in (e.g. "configuration"); none: the menu's top level. */
+  folder?: string;
+  /** A Material icon's name (src/client/layout/menuIcons.tsx). */
+  icon: string;
+  /** Its place among the folder's entries (the seeded ones are 10, 20, 30, ...). */
+  sort: number;
+  /** Catalogue key of its name; default the module's title. */
+  name: string;
+  /** Shown to root users only; default: when only root users write the module. */
+  rootOnly: boolean;
+}
+
 export interface AdminBlock {
   resource: string;
   scope: AdminScope;
@@ -203,6 +217,8 @@ export interface AdminBlock {
   flags: string[];
   /** The record this module's records belong to (a gallery's photos): its API and routes nest under it. */
   parent?: AdminParent;
+  /** Its entry in the service menu, added at every start where missing (service scope). */
+  menu?: AdminMenu;
   /** 'root': only root users create, change or delete (e.g. the sending limits the provider sets); service users may read. */
   writeRole?: 'root';
   redirect: AdminRedirect;
@@ -236,9 +252,10 @@ export type JsonSchema = Record<string, unknown> & {
 /** A schema file as written: x-admin may leave out everything that has a default. */
 export type SchemaFile = JsonSchema & {
   $id?: string;
-  'x-admin': Partial<Omit<AdminBlock, 'list' | 'files' | 'route' | 'actions'>> &
+  'x-admin': Partial<Omit<AdminBlock, 'list' | 'files' | 'route' | 'actions' | 'menu'>> &
     Pick<AdminBlock, 'resource' | 'scope'> & {
       actions?: (Omit<AdminAction, 'on' | 'handler'> & Partial<Pick<AdminAction, 'on' | 'handler'>>)[];
+      menu?: Partial<AdminMenu> & Pick<AdminMenu, 'icon'>;
       list?: Partial<AdminList>;
       files?: Record<string, Partial<AdminFile>>;
       route?: Partial<AdminRoute> & Pick<AdminRoute, 'path' | 'name'>;

@@ -24,6 +24,7 @@ import { assertValidForm, HttpError, httpError, t } from '../platform/http/error
 import { requireServiceAccess } from '../platform/auth/service-access';
 import { flagsHold } from './flags';
 import { uniqueKeyOfConstraint, ensureIndexes } from './indexes';
+import { placeMenuEntries } from './menus';
 import { parseListQuery } from './list-query';
 import { serverRegistry } from './settings';
 import { recordStore, type Owner, type RecordStore, type StoredRecord } from './storage';
@@ -555,6 +556,7 @@ export const schemaModulesPlugin = fp(async (app: FastifyInstance) => {
     registry.modules.map((module) => ({ source: module.source, migration: module.admin.storage?.migration })),
   );
   await ensureIndexes(app.ctx.db, registry, (problem) => app.log.warn(problem));
+  await placeMenuEntries(app.ctx.db, registry.modules, (problem) => app.log.warn(problem));
   // DEFAULT_UPLOAD_URI's files; a module with a folder of its own serves it (content photos).
   servePublicFiles(app, '/uploads', DEFAULT_UPLOAD_FOLDER);
   const ajv = createAjv();

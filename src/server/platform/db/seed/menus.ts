@@ -12,6 +12,8 @@ export interface MenuSeed {
   isRoot?: boolean;
   params?: Record<string, string | number>;
   shortcut?: string;
+  /** A folder's slot: schema modules place their entries in it by this name (x-admin.menu.folder). */
+  slot?: string;
   submenu?: MenuSeed[];
 }
 
@@ -58,24 +60,17 @@ export function mainMenu(serviceTypeShortcuts: string[]): MenuSeed[] {
   ];
 }
 
-/** The menu inside a service; the server adds the service id to each item's params. */
+/**
+ * The menu inside a service; the server adds the service id to each item's params. The schema
+ * modules' entries (tags, recipients, ...) are not here: each schema places its own (x-admin.menu),
+ * at every start, in the folder whose slot it names.
+ */
 export const serviceMenu: MenuSeed[] = [
   { prefix: 'service_dashboard', name: 'demo.menu.service_dashboard', icon: 'Dashboard' },
   { prefix: 'service_disk', name: 'demo.menu.service_disk', icon: 'Folder' },
-  {
-    type: 'folder',
-    name: 'demo.menu.service_configuration',
-    icon: 'Settings',
-    submenu: [
-      { prefix: 'service_configuration_tags', name: 'demo.menu.service_tags', icon: 'LocalOffer' },
-      { prefix: 'service_configuration_recipients', name: 'demo.menu.service_recipients', icon: 'People' },
-      { prefix: 'service_configuration_news', name: 'demo.menu.service_news_categories', icon: 'Category' },
-      { prefix: 'service_configuration_senders_config', name: 'demo.menu.service_senders', icon: 'Send' },
-    ],
-  },
+  { type: 'folder', name: 'demo.menu.service_configuration', icon: 'Settings', slot: 'configuration', submenu: [] },
   { type: 'separator' },
   { name: 'demo.menu.service_website', icon: 'OpenInNew', link: '{service_main_url}', target: '_blank' },
-  { prefix: 'service_admin_limits', name: 'demo.menu.service_limits', icon: 'Speed', isRoot: true },
 ];
 
 /** Inserts entries depth first, sort in steps of 10 so items can later be put in between. */
@@ -88,8 +83,8 @@ export async function insertMenu(
 ): Promise<void> {
   for (const [index, item] of items.entries()) {
     const { rows } = await tx.query<{ id: number }>(
-      `INSERT INTO menu_items (menu, service_type_id, parent_id, item_type, prefix, name, icon, link, link_target, sort, is_root, params, shortcut)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+      `INSERT INTO menu_items (menu, service_type_id, parent_id, item_type, prefix, name, icon, link, link_target, sort, is_root, params, shortcut, slot)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
       [
         menu,
         serviceTypeId,
@@ -104,6 +99,7 @@ export async function insertMenu(
         item.isRoot ?? false,
         item.params ? JSON.stringify(item.params) : null,
         item.shortcut ?? null,
+        item.slot ?? null,
       ],
     );
     if (item.submenu) await insertMenu(tx, menu, serviceTypeId, item.submenu, rows[0].id);

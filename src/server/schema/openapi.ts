@@ -7,13 +7,22 @@ import { DEFAULT_PER_PAGE } from './list-query';
 type Operation = Record<string, unknown>;
 type PathItem = Record<string, Operation>;
 
-/** Operations a fixed-path adapter adds beside the generic ones, kept per app until the document is built. */
-const extraOperations = new WeakMap<FastifyInstance['ctx'], { method: string; path: string; operation: Operation }[]>();
+export interface DocumentedOperation {
+  method: string;
+  path: string;
+  operation: Operation;
+}
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Operations module plugins add beside the generic ones, for the OpenAPI document (decorated by the schema-modules plugin). */
+    documentedOperations: DocumentedOperation[];
+  }
+}
+
+/** Describes a call a module's own code serves, in the OpenAPI document beside the generic ones. */
 export function documentOperation(app: FastifyInstance, method: string, path: string, operation: Operation): void {
-  const list = extraOperations.get(app.ctx) ?? [];
-  list.push({ method, path, operation });
-  extraOperations.set(app.ctx, list);
+  app.documentedOperations.push({ method, path, operation });
 }
 
 // Keywords only our validator reads; OpenAPI readers would take them for unknown extensions.
@@ -160,6 +169,6 @@ export function openApiDocument(registry: Registry, extra: { method: string; pat
   };
 }
 
-export function adapterOperations(app: FastifyInstance) {
-  return extraOperations.get(app.ctx) ?? [];
+export function adapterOperations(app: FastifyInstance): DocumentedOperation[] {
+  return app.documentedOperations;
 }

@@ -562,6 +562,7 @@ export const schemaModulesPlugin = fp(async (app: FastifyInstance) => {
   const ajv = createAjv();
   const routes = new Map<string, ModuleRoutes>();
   app.decorate('schemaModules', routes);
+  app.decorate('documentedOperations', []);
   for (const module of registry.modules) routes.set(module.admin.resource, new ModuleRoutes(app, module, ajv));
   for (const moduleRoutes of routes.values()) if (moduleRoutes.module.admin.crud) moduleRoutes.register();
 }, { name: 'schema-modules' });

@@ -124,6 +124,16 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
       }),
   });
 
+  /**
+   * pg-boss creates its schema when it finds none, and a table per queue: DDL that deadlocks or
+   * collides when servers starting together on one PostgreSQL server run it at once, so they take
+   * turns (the embedded database has one process, and one connection that a lock would block).
+   */
+  const oneServerAtATime = async (work: () => Promise<unknown>) => {
+    if (db.kind === 'postgres') await withSchemaLock(db, work);
+    else await work();
+  };
+
   const install = async <Data>(definition: JobDefinition<Data>) => {
     // pg-boss validates (and then extends) each options object: a fresh one per call.
     const queue = () =>
@@ -135,10 +145,12 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
         retryBackoff: definition.retryBackoff,
         expireInSeconds: definition.expireInSeconds,
       });
-    await boss.createQueue(definition.name, queue());
-    // createQueue leaves an existing queue alone; the definition in code wins.
-    await boss.updateQueue(definition.name, queue());
-    if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: CRON_TIMEZONE });
+    await oneServerAtATime(async () => {
+      await boss.createQueue(definition.name, queue());
+      // createQueue leaves an existing queue alone; the definition in code wins.
+      await boss.updateQueue(definition.name, queue());
+      if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: CRON_TIMEZONE });
+    });
     const worker = await boss.work<Data>(definition.name, { batchSize, pollingIntervalSeconds, includeMetadata: true }, async (batch) => {
       // Each job completes or fails on its own; pg-boss's own completion of the batch then finds nothing active.
       await Promise.all(
@@ -205,10 +217,7 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
     async start() {
       if (started) return;
       stopping = false;
-      // pg-boss creates its schema when it finds none: servers starting together on one PostgreSQL
-      // server take turns (the embedded database has one process, and one connection to lock with).
-      if (db.kind === 'postgres') await withSchemaLock(db, () => boss.start());
-      else await boss.start();
+      await oneServerAtATime(() => boss.start());
       started = true;
       for (const definition of definitions.values()) await install(definition);
     },

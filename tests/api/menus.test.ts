@@ -87,6 +87,9 @@ describe('GET /api/user/menu/client_service/{id}', () => {
       'service_configuration_recipients',
       'service_configuration_news',
       'service_configuration_senders_config',
+      'service_configuration_subjects',
+      'service_configuration_scripts',
+      'service_configuration_settings',
     ]);
     expect(configuration?.submenu.every((item) => item.params?.service_id === serviceId)).toBe(true);
     expect(flatten(items).map((item) => item.prefix)).toContain('service_disk');

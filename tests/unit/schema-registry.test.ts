@@ -34,7 +34,21 @@ const minimal = (admin: Record<string, unknown> = {}) => ({
 describe('registry', () => {
   it('loads every schema file of the project', () => {
     expect(registry.modules.map((m) => m.admin.resource).sort()).toEqual(
-      ['content', 'limits', 'main_page_sections', 'news_categories', 'recipients', 'senders_config', 'tags'].sort(),
+      [
+        'content',
+        'limits',
+        'main_page_sections',
+        'news_categories',
+        'recipients',
+        'scripts',
+        'senders_config',
+        'settings_cookies',
+        'settings_data_protection',
+        'settings_email',
+        'settings_privacy_policy',
+        'subjects',
+        'tags',
+      ].sort(),
     );
   });
 

@@ -101,7 +101,7 @@ const TEMPLATES = {
   },
 };
 
-const SITE_MODULES = ['files', 'news', 'news_categories', 'main_pages', 'appearance', 'wcag', 'imports', 'forms', 'galleries'];
+const SITE_MODULES = ['files', 'news', 'news_categories', 'subjects', 'scripts', 'settings', 'main_pages', 'appearance', 'wcag', 'imports', 'forms', 'galleries'];
 const NEWSLETTER_MODULES = ['files', 'tags', 'recipients', 'senders', 'limits', 'templates', 'mailings'];
 
 const SERVICES: ServiceSeed[] = [

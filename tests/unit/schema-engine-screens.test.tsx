@@ -28,6 +28,7 @@ function render(handlers: Parameters<typeof fakeApi>[0], path: string) {
       '/usluga/:service_id/albumy': <ListScreen resource="fixture_albums" view="list" />,
       '/usluga/:service_id/albumy/edytuj/:album_id': <FormScreen resource="fixture_albums" view="edit" />,
       '/usluga/:service_id/albumy/zdjecia/:album_id': <ListScreen resource="fixture_album_photos" view="list" />,
+      '/usluga/:service_id/konfiguracja/ustawienia/cookies': <FormScreen resource="settings_cookies" view="list" />,
       '/error/404': <p>not found screen</p>,
     },
     path,
@@ -144,5 +145,25 @@ describe('a list that takes many files at once', () => {
     expect(uploads.getByText('Plik jest za duży.')).toBeTruthy();
     expect(uploads.getByRole('progressbar', { name: 'Wysłano: plaza.png' }).getAttribute('aria-valuenow')).toBe('100');
     await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.path === API_PHOTOS).length).toBeGreaterThan(listedBefore));
+  });
+});
+
+describe('settings pages under one address', () => {
+  it('are tabs of each other, the page at the shortest address first', async () => {
+    render(
+      {
+        'GET /api/user/permissions/client_service/5/module/settings': () => ({ body: { allowed: true } }),
+        'GET /api/client_service/5/module/settings/cookies': () => ({ body: {} }),
+      },
+      '/usluga/5/konfiguracja/ustawienia/cookies',
+    );
+    const tabs = await screen.findByRole('tablist', { name: 'Strony wpisu' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual([
+      ['Ochrona danych osobowych', '/usluga/5/konfiguracja/ustawienia'],
+      ['Informacja o plikach cookies', '/usluga/5/konfiguracja/ustawienia/cookies'],
+      ['Główny adres e-mail', '/usluga/5/konfiguracja/ustawienia/email'],
+      ['Polityka prywatności', '/usluga/5/konfiguracja/ustawienia/polityka_prywatnosci'],
+    ]);
+    expect(within(tabs).getByRole('tab', { name: 'Informacja o plikach cookies' }).getAttribute('aria-selected')).toBe('true');
   });
 });

@@ -26,8 +26,28 @@ function recordTabs(record: ModuleSchema, params: Record<string, string>): Recor
 }
 
 /**
+ * Singleton pages under one address (konfiguracja/ustawienia with polityka_prywatnosci, cookies,
+ * email): the page at the shortest address and the ones one level below it.
+ */
+function settingsTabs(module: ModuleSchema, params: Record<string, string>): RecordTab[] {
+  const singletons = clientRegistry.modules.filter((candidate) => candidate.admin.singleton && candidate.admin.crud && candidate.admin.scope === module.admin.scope);
+  const own = module.admin.route.path;
+  const root = singletons
+    .map((candidate) => candidate.admin.route.path)
+    .filter((path) => path === own || own.startsWith(`${path}/`))
+    .sort((a, b) => a.length - b.length)[0];
+  const isPage = (path: string) => path === root || (path.startsWith(`${root}/`) && !path.slice(root.length + 1).includes('/'));
+  return singletons
+    .filter((candidate) => isPage(candidate.admin.route.path))
+    // The group's own page first, the others in the schema files' order.
+    .sort((a, b) => Number(b.admin.route.path === root) - Number(a.admin.route.path === root))
+    .map((page) => ({ label: page.admin.title, path: routePath(page.admin, 'list', params) }));
+}
+
+/**
  * The sub-pages of one record as tabs (SPEC's podgląd, edytuj, zdjecia, zalaczniki, opcje, logi):
- * shown on the record's own screens and on the lists nested under it. A nested module a feature
+ * shown on the record's own screens and on the lists nested under it; and a group of settings
+ * pages (singletons under one address) as tabs of each other. A nested module a feature
  * flag hides (its OPTIONS answers 404) has no tab. Renders nothing for a record with one page.
  */
 export function RecordTabs({ module, params }: { module: ModuleSchema; params: Record<string, string> }) {
@@ -36,7 +56,7 @@ export function RecordTabs({ module, params }: { module: ModuleSchema; params: R
   // On a nested module's screen the tabs are its parent record's.
   const record = module.admin.parent ? clientRegistry.byResource(module.admin.parent.resource) : module;
   const recordId = record ? params[record.admin.route.param] : undefined;
-  const tabs = record && recordId ? recordTabs(record, params) : [];
+  const tabs = module.admin.singleton && module.admin.route.views.list !== undefined ? settingsTabs(module, params) : record && recordId ? recordTabs(record, params) : [];
   const flagged = tabs.filter((tab) => tab.nested?.admin.flags.length);
   const shown = useQueries({ queries: flagged.map((tab) => moduleShownQuery(tab.nested!, params)) });
   const visible = tabs.filter((tab) => {

@@ -34,7 +34,7 @@ const minimal = (admin: Record<string, unknown> = {}) => ({
 describe('registry', () => {
   it('loads every schema file of the project', () => {
     expect(registry.modules.map((m) => m.admin.resource).sort()).toEqual(
-      ['content', 'limits', 'main_page_sections', 'news_categories', 'recipients', 'senders_config', 'tags'].sort(),
+      ['content', 'limits', 'main_page_sections', 'news_categories', 'recipients', 'senders_config', 'tags', 'templates'].sort(),
     );
   });
 

@@ -124,7 +124,7 @@ describe.each(modules.map((module) => [module.admin.resource, module] as const))
     const params = await withParents(module, place, writer);
     const paths = apiPaths(admin, params);
     for (const key of Object.values(admin.messages)) expect(t(key), key).not.toBe(key);
-    for (const action of admin.actions) for (const key of [action.message, action.label, ...Object.values(action.messages ?? {})]) expect(t(key), key).not.toBe(key);
+    for (const action of admin.actions) for (const key of [action.message, action.label, ...(action.description ? [action.description] : []), ...Object.values(action.messages ?? {})]) expect(t(key), key).not.toBe(key);
 
     if (admin.singleton) {
       const saved = await call('POST', paths.collection, writer, recordOf(module.schema));

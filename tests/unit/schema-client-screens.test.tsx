@@ -499,3 +499,26 @@ describe('a list on a phone', () => {
     expect(within(cards[1]).getByRole('button', { name: 'Usuń: Beta' })).toBeTruthy();
   });
 });
+
+describe('a record preview', () => {
+  const TEMPLATES = '/usluga/5/szablony';
+  const preview = (template: Record<string, unknown>) => {
+    fakeApi({
+      'GET /api/user/permissions/client_service/5/module/templates': () => ({ body: { allowed: true } }),
+      'GET /api/client_service/5/module/templates/7': () => ({ body: { id: 7, ...template } }),
+    });
+    renderScreens({ '/usluga/:service_id/szablony/:template_id': <ShowScreen resource="templates" view="show" /> }, `${TEMPLATES}/7`);
+  };
+
+  it("says what a field's absence means when the schema names it (a template without html: 'Brak bloków.')", async () => {
+    preview({ name: 'Pusty', html: '' });
+    expect(await screen.findByText('Pusty')).toBeTruthy();
+    expect(screen.getByText('Brak bloków.')).toBeTruthy();
+  });
+
+  it('shows the value otherwise', async () => {
+    preview({ name: 'Pełny', html: '<p>Witaj</p>' });
+    expect(await screen.findByText('<p>Witaj</p>')).toBeTruthy();
+    expect(screen.queryByText('Brak bloków.')).toBeNull();
+  });
+});

@@ -59,6 +59,7 @@ describe('a row action that toggles', () => {
     const row = (await screen.findByRole('cell', { name: 'Lato' })).closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: 'Otwórz' }));
     expect(await toasts().findByText('Tag został dodany.')).toBeTruthy();
+    expect(toasts().getByText('Sprawdź skrzynkę.')).toBeTruthy();
     expect(writes(calls)).toEqual([expect.objectContaining({ method: 'PUT', path: `${API_ALBUMS}/1/publish`, body: { published: true } })]);
     // The list is asked again and the button now offers the other state.
     expect(await within(row).findByRole('button', { name: 'Zamknij' })).toBeTruthy();

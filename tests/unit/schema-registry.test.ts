@@ -48,6 +48,7 @@ describe('registry', () => {
         'settings_privacy_policy',
         'subjects',
         'tags',
+        'templates',
       ].sort(),
     );
   });

@@ -2,6 +2,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { LinkBase, useGetOne, useTranslate } from 'react-admin';
 import { routePath } from '../../common/schema/paths';
+import type { JsonSchema } from '../../common/schema/types';
 import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
 import { RecordTabs } from './RecordTabs';
 import { recordId, storedRecord, type StoredRecord } from './records';
@@ -9,6 +10,10 @@ import { fieldTitleKey } from './registry';
 import type { SchemaScreenProps } from './routes';
 import { displayValue } from './values';
 import { LoadingState } from '../screens/common/QueryStates';
+
+/** What a property says when the record has no value for it (x-empty, a catalogue key), e.g. the template preview's 'Brak bloków.'. */
+const emptyText = (property: JsonSchema) => (typeof property['x-empty'] === 'string' ? property['x-empty'] : undefined);
+const hasValue = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 function RecordDetails({ context }: { context: SchemaContext }) {
   const { module, params } = context;
@@ -19,20 +24,22 @@ function RecordDetails({ context }: { context: SchemaContext }) {
   if (record.isError) return <LoadFailure error={record.error} />;
   const data = storedRecord(record.data);
   const editPath = admin.route.views.edit !== undefined && data ? routePath(admin, 'edit', { ...params, [admin.route.param]: String(data.id) }) : null;
-  // The fields worth showing: the readable properties that have a value, then the stored files.
-  const fields = data ? Object.entries(module.schema.properties ?? {}).filter(([field, property]) => property.writeOnly !== true && data[field] !== undefined && data[field] !== '') : [];
+  // The fields worth showing: the readable properties that have a value (or say what their absence means), then the stored files.
+  const fields = data
+    ? Object.entries(module.schema.properties ?? {}).filter(([field, property]) => property.writeOnly !== true && (hasValue(data[field]) || emptyText(property)))
+    : [];
   const images = data ? Object.keys(admin.files).filter((field) => typeof data[`${field}_uri`] === 'string') : [];
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
       {data ? (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
-          {fields.map(([field]) => (
+          {fields.map(([field, property]) => (
             <Box key={field} sx={{ display: 'contents' }}>
               <Typography component="dt" sx={{ fontWeight: 600 }}>
                 {translate(fieldTitleKey(module, field))}
               </Typography>
               <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {displayValue(module, field, data[field], translate)}
+                {hasValue(data[field]) ? displayValue(module, field, data[field], translate) : translate(emptyText(property)!)}
               </Typography>
             </Box>
           ))}

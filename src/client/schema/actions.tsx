@@ -61,7 +61,7 @@ function useActionMutation(context: SchemaContext, action: AdminAction, onFieldE
       }),
     onSuccess: (_result, { body }) => {
       const sent = action.toggle ? (body?.[action.toggle.field] as Value) : undefined;
-      toast.success(byValue(action.messages, action.message, sent));
+      toast.success(byValue(action.messages, action.message, sent), { description: action.description });
       return queryClient.invalidateQueries({ queryKey: [module.admin.resource] });
     },
     onError: (error) => {

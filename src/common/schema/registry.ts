@@ -187,6 +187,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
       ...(action.labels ? { labels: action.labels } : {}),
       message: action.message,
       ...(action.messages ? { messages: action.messages } : {}),
+      ...(action.description === undefined ? {} : { description: typeof action.description === 'string' ? action.description : problem('description must be a catalogue key') }),
       ...(action.confirm === undefined ? {} : { confirm: typeof action.confirm === 'string' ? action.confirm : problem('confirm must be a catalogue key') }),
     } satisfies AdminAction;
   });

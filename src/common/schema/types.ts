@@ -131,6 +131,8 @@ export interface AdminAction {
   /** Catalogue key of the success toast (or, for a toggle, keys by the value sent). */
   message: string;
   messages?: Record<string, string>;
+  /** Catalogue key of the toast's second line ('Sprawdź skrzynkę.' under 'Wysłano szablon.'); none: one line. */
+  description?: string;
   /** Catalogue key of a question asked before the call; none: no confirmation. */
   confirm?: string;
 }

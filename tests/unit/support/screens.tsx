@@ -53,7 +53,7 @@ export function signIn(): void {
   document.cookie = 'XSRF-TOKEN=test-xsrf; Path=/';
 }
 
-/** The toasts shown so far, translated as react-admin's notifier shows them. */
+/** The toasts shown so far (message, and a description as a second line), translated as react-admin's notifier shows them. */
 function ToastProbe() {
   const { notifications } = useNotificationContext();
   const translate = useTranslate();
@@ -62,6 +62,7 @@ function ToastProbe() {
       {notifications.map((notification, index) => (
         <li key={index} data-type={notification.type}>
           {translate(notification.message as string, { _: notification.message, ...notification.notificationOptions?.messageArgs })}
+          {typeof notification.notificationOptions?.description === 'string' && <p>{translate(notification.notificationOptions.description)}</p>}
         </li>
       ))}
     </ul>

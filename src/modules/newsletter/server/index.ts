@@ -2,15 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { limitRoutes } from './limits';
 import { senderRoutes } from './senders';
+import { templateRoutes } from './templates';
 
 /**
  * The newsletter's calls beyond its schema modules (schemas/newsletter/): the limits with usage and
- * the sender method's types and test send. Extends the schema modules' routes, so it needs them first.
+ * the sender method's types and test send, the templates' copy, send to e-mail and download.
+ * Extends the schema modules' routes, so it needs them first.
  */
 export const newsletterServer = fp(
   async (app: FastifyInstance) => {
     await app.register(limitRoutes);
     await app.register(senderRoutes);
+    await app.register(templateRoutes);
   },
   { name: 'newsletter', dependencies: ['schema-modules'] },
 );

@@ -12,6 +12,9 @@ export interface OutboundQuota {
 /** A service may send at most 5 test messages in 10 minutes. */
 export const SENDER_TEST_QUOTA: OutboundQuota = { action: 'sender_test', limit: 5, windowSeconds: 10 * 60 };
 
+/** A service may e-mail its newsletter templates (previews) at most 5 times in 10 minutes. */
+export const TEMPLATE_SEND_QUOTA: OutboundQuota = { action: 'template_send', limit: 5, windowSeconds: 10 * 60 };
+
 /**
  * Counts one call of quota.action by subject (e.g. a service id), or throws 429 with Retry-After
  * when the subject has used up its calls in the window. Refused calls are not counted, so the wait

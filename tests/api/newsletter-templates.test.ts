@@ -1,0 +1,138 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceOf } from './schema-fixtures';
+import { createTestApp, type TestApp } from './support/app';
+
+let test: TestApp;
+const tokens: Record<string, string> = {};
+let newsletter: number;
+
+beforeAll(async () => {
+  test = await createTestApp();
+  for (const username of ['klient', 'klient2']) tokens[username] = (await test.login(username)).access_token;
+  newsletter = await serviceOf(test, 'klient', 9);
+});
+afterAll(() => test?.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const base = () => `/api/client_service/${newsletter}/module/templates`;
+const call = (method: Method, url: string, payload?: unknown, as = 'klient') => test.call({ method, url, token: tokens[as], payload });
+const HTML = '<table><tr><td>Hello newsletter</td></tr></table>';
+
+async function createTemplate(name: string, html = HTML): Promise<number> {
+  const created = await call('POST', base(), { name, html });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id as number;
+}
+
+/** The raw .eml files in DATA_DIR/outbox addressed to `to`. */
+async function mailsTo(to: string): Promise<string[]> {
+  const outbox = path.join(test.config.dataDir, 'outbox');
+  const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
+  const sources = await Promise.all(names.map((name) => readFile(path.join(outbox, name), 'utf8')));
+  return sources.filter((source) => source.includes(`\nTo: ${to}\n`));
+}
+
+describe('newsletter templates', () => {
+  it('adds, changes and deletes a template with the Polish messages, keeping e-mail HTML as given', async () => {
+    const empty = await call('POST', base(), { html: HTML });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ detail: 'Proszę poprawnie wypełnić formularz.', errors: { name: 'Nazwa szablonu newslettera jest wymagana.' } });
+
+    // Inline styles and tables are e-mail markup: the rich-text sanitiser must not touch them.
+    const emailHtml = '<table style="width:600px" bgcolor="#ffffff"><tr><td align="center"><font color="red">Promocja</font></td></tr></table>';
+    const id = await createTemplate('Powitanie', emailHtml);
+    expect((await call('GET', `${base()}/${id}`)).json()).toMatchObject({ id, name: 'Powitanie', html: emailHtml });
+
+    const changed = await call('PUT', `${base()}/${id}`, { name: 'Powitanie zimowe', html: HTML, layout_id: null });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ name: 'Powitanie zimowe', html: HTML, layout_id: null });
+
+    expect((await call('DELETE', `${base()}/${id}`)).statusCode).toBe(204);
+    expect((await call('GET', `${base()}/${id}`)).statusCode).toBe(404);
+  });
+
+  it('copies a template under a new name, the name being required', async () => {
+    const id = await createTemplate('Oryginał');
+    const nameless = await call('POST', `${base()}/${id}/copy`, {});
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.json().errors).toEqual({ name: 'Nazwa szablonu newslettera jest wymagana.' });
+
+    const copied = await call('POST', `${base()}/${id}/copy`, { name: 'Kopia' });
+    expect(copied.statusCode).toBe(201);
+    expect(copied.json()).toMatchObject({ name: 'Kopia', html: HTML });
+    expect(copied.json().id).not.toBe(id);
+    const names = (await call('GET', `${base()}?search=o`)).json().data.map((row: { name: string }) => row.name);
+    expect(names).toEqual(expect.arrayContaining(['Oryginał', 'Kopia']));
+    expect((await call('POST', `${base()}/999999/copy`, { name: 'X' })).statusCode).toBe(404);
+  });
+
+  it('e-mails the template as HTML through the panel mailer, refusing an invalid address', async () => {
+    const id = await createTemplate('Grudniowy newsletter');
+    const invalid = await call('PUT', `${base()}/${id}/send_to_email`, { email: 'nie-adres' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toEqual({ detail: 'Proszę poprawnie wypełnić formularz.', errors: { email: 'Podaj poprawny adres e-mail.' } });
+    expect((await call('PUT', `${base()}/${id}/send_to_email`, {})).statusCode).toBe(400);
+
+    const sent = await call('PUT', `${base()}/${id}/send_to_email`, { email: 'odbiorca@example.com' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ detail: 'Wysłano szablon.' });
+    const [mail] = await mailsTo('odbiorca@example.com');
+    expect(mail).toContain('Subject: Grudniowy newsletter\n');
+    expect(mail).toContain('Content-Type: text/html');
+    expect(mail).toContain(HTML);
+  });
+
+  it('throttles sends per service with 429 and a Polish detail', async () => {
+    const id = await createTemplate('Wiele razy');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) statuses.push((await call('PUT', `${base()}/${id}/send_to_email`, { email: 'limit@example.com' })).statusCode);
+    // One send went out in the test before: five in the window, the next refused.
+    expect(statuses.filter((status) => status === 200)).toHaveLength(4);
+    const refused = await call('PUT', `${base()}/${id}/send_to_email`, { email: 'limit@example.com' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.json().detail).toMatch(/^Zbyt wiele wysłanych szablonów\. Spróbuj ponownie za \d+ min\.$/);
+    expect(await mailsTo('limit@example.com')).toHaveLength(4);
+  });
+
+  it('gives a short-lived link that downloads the template as an .html attachment', async () => {
+    const id = await createTemplate('Zimowa promocja');
+    const answer = await call('GET', `${base()}/${id}/download`);
+    expect(answer.statusCode).toBe(200);
+    const { url } = answer.json() as { url: string };
+    expect(url).toMatch(new RegExp(`^/api/client_service/${newsletter}/module/templates/${id}/download/file\\?token=`));
+
+    const file = await test.call({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="Zimowa-promocja.html"');
+    expect(file.body).toBe(HTML);
+
+    // The token names this template of this service only, and cannot be forged.
+    const other = await createTemplate('Inny');
+    expect((await test.call({ method: 'GET', url: url.replace(`/templates/${id}/`, `/templates/${other}/`) })).statusCode).toBe(404);
+    const forged = await test.call({ method: 'GET', url: `${url.slice(0, -3)}abc` });
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json()).toEqual({ detail: 'Link do pobrania szablonu jest nieprawidłowy lub wygasł.' });
+  });
+
+  it("refuses another client every call on the templates, copying included", async () => {
+    const id = await createTemplate('Tylko klienta');
+    const refusals = [
+      await call('GET', base(), undefined, 'klient2'),
+      await call('GET', `${base()}/${id}`, undefined, 'klient2'),
+      await call('POST', `${base()}/${id}/copy`, { name: 'Cudza kopia' }, 'klient2'),
+      await call('PUT', `${base()}/${id}/send_to_email`, { email: 'obcy@example.com' }, 'klient2'),
+      await call('GET', `${base()}/${id}/download`, undefined, 'klient2'),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ detail: 'Brak dostępu.' });
+    }
+    const names = (await call('GET', base())).json().data.map((row: { name: string }) => row.name);
+    expect(names).not.toContain('Cudza kopia');
+    expect(await mailsTo('obcy@example.com')).toHaveLength(0);
+  });
+});

@@ -11,6 +11,12 @@ declare module 'virtual:schema-files' {
   export const schemaStamp: string;
 }
 
+declare module 'virtual:schema-routes' {
+  import type { SchemaRouteMeta } from './routeTable';
+  /** The schema modules' routes, made at build time from the same schema files. */
+  export const schemaRouteTable: SchemaRouteMeta[];
+}
+
 interface ImportMetaEnv {
   /** The {product} of the schemas, set by the schema plugin from PANEL_PRODUCT at build time. */
   readonly PANEL_PRODUCT?: string;

@@ -5,6 +5,7 @@ import Ajv, { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
 import type { Plugin } from 'vite';
 import { conditionSchemas, formSchema } from '../../client/schema/formSchema';
+import { buildSchemaRoutes } from '../../client/schema/routeTable';
 import { createRegistry, DEFAULT_PRODUCT } from '../../common/schema/registry';
 import type { JsonSchema } from '../../common/schema/types';
 import { extendAjv } from '../../common/schema/validation';
@@ -12,6 +13,7 @@ import { readSchemaFolder, SCHEMA_STAMP_FILE, schemaStamp } from '../../server/s
 
 export const VALIDATORS_MODULE = 'virtual:schema-validators';
 export const SCHEMAS_MODULE = 'virtual:schema-files';
+export const ROUTES_MODULE = 'virtual:schema-routes';
 const FORMATS_MODULE = fileURLToPath(new URL('../../client/schema/formats.ts', import.meta.url));
 const PROJECT_SCHEMAS = fileURLToPath(new URL('../../../schemas/', import.meta.url));
 
@@ -74,7 +76,10 @@ function readSchemaFolders(dirs: readonly string[]): Record<string, unknown> {
 /**
  * Vite plugin, reading the schemas folder and the product the server reads (SCHEMAS_DIR,
  * PANEL_PRODUCT, same defaults):
- * - `import { schemaFiles, schemaStamp } from 'virtual:schema-files'`: the parsed schema files;
+ * - `import { schemaFiles, schemaStamp } from 'virtual:schema-files'`: the parsed schema files
+ *   (only the schema screens' chunks import them);
+ * - `import { schemaRouteTable } from 'virtual:schema-routes'`: their routes, made here, so the first
+ *   page carries the route table without the schemas;
  * - `import { validateFns } from 'virtual:schema-validators'`: their precompiled form validators;
  * - `import.meta.env.PANEL_PRODUCT`;
  * - the build's `schema-stamp.json`, which the server checks against its own configuration.
@@ -89,6 +94,7 @@ export function schemaPlugin(
   const dirs = [schemasDir, ...extraDirs];
   const modules: Record<string, () => string> = {
     [VALIDATORS_MODULE]: () => validatorsModule(dirs, product),
+    [ROUTES_MODULE]: () => `export const schemaRouteTable = ${JSON.stringify(buildSchemaRoutes(createRegistry(readSchemaFolders(dirs), product).modules))};\n`,
     [SCHEMAS_MODULE]: () => {
       const files = readSchemaFolders(dirs);
       return `export const schemaFiles = ${JSON.stringify(files)};\nexport const schemaStamp = ${JSON.stringify(schemaStamp(files, product))};\n`;

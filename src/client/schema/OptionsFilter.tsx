@@ -30,6 +30,28 @@ function useMayRead(module: string, scope: AdminScope, serviceId: string | undef
   return permissions.data ? permissions.data.modules.includes(module) : undefined;
 }
 
+/**
+ * Another module's records offered as choices in a combo box: asked for only once the list opens
+ * (and `enabled`), searched on the server as the user types. `unchanged` is a text that narrows
+ * nothing (the chosen value the box shows).
+ */
+export function useRecordChoices(resource: string, params: Record<string, string>, options: { sort: { field: string; order: 'ASC' | 'DESC' }; enabled: boolean; unchanged?: string }) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const search = useSettled(typed);
+  const records = useGetList(
+    resource,
+    {
+      pagination: { page: 1, perPage: OPTIONS_PER_PAGE },
+      sort: options.sort,
+      filter: { search: search && search !== options.unchanged ? search : undefined },
+      meta: params,
+    },
+    { enabled: open && options.enabled, placeholderData: keepPreviousData },
+  );
+  return { open, setOpen, typed, setTyped, records };
+}
+
 interface OptionsFilterProps {
   label: string;
   options: NonNullable<AdminFilter['options']>;
@@ -48,20 +70,12 @@ interface OptionsFilterProps {
 export function OptionsFilter({ label, options, scope, params, value, onChange }: OptionsFilterProps) {
   const source = moduleOf(options.resource).admin;
   const mayRead = useMayRead(source.module, scope, params.service_id);
-  const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const search = useSettled(typed);
-  const values = useGetList(
-    source.resource,
-    {
-      pagination: { page: 1, perPage: OPTIONS_PER_PAGE },
-      sort: { field: options.field, order: 'ASC' },
-      // The chosen value is shown in the box; only a new text narrows the list.
-      filter: { search: search && search !== value ? search : undefined },
-      meta: params,
-    },
-    { enabled: open && mayRead === true, placeholderData: keepPreviousData },
-  );
+  // The chosen value is shown in the box; only a new text narrows the list.
+  const { open, setOpen, typed, setTyped, records: values } = useRecordChoices(source.resource, params, {
+    sort: { field: options.field, order: 'ASC' },
+    enabled: mayRead === true,
+    unchanged: value,
+  });
 
   if (mayRead === false) {
     return <TextField size="small" label={label} value={value} onChange={(event) => onChange(event.target.value)} />;

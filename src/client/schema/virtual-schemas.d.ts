@@ -7,8 +7,6 @@ declare module 'virtual:schema-validators' {
 declare module 'virtual:schema-files' {
   /** The schema files of SCHEMAS_DIR at build time, parsed, by path relative to it. */
   export const schemaFiles: Record<string, unknown>;
-  /** What the build was made from (product and files), as the server computes it too. */
-  export const schemaStamp: string;
 }
 
 declare module 'virtual:schema-routes' {

@@ -6,6 +6,8 @@ import { withSchemaLock } from '../platform/db/migrate';
 // Owners as one comparable value, so unique keys hold for admin-scope rows (NULL owner) too.
 const OWNER = 'COALESCE(client_service_id, 0), COALESCE(user_id, 0)';
 
+const INDEX_NAME = /INDEX IF NOT EXISTS (\S+) /;
+
 /** Index names stay under PostgreSQL's 63 characters and differ when their definitions do. */
 function indexName(resource: string, what: string, definition: string): string {
   const hash = createHash('sha256').update(definition).digest('hex').slice(0, 8);
@@ -50,8 +52,12 @@ export function indexStatements(module: ModuleSchema, options: { trigram: boolea
  */
 export async function ensureIndexes(db: Db, registry: Registry, report: (problem: string) => void): Promise<void> {
   const trigram = (await db.query("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'")).rows.length > 0;
+  // Most starts find every index built: only the missing ones take the lock.
+  const { rows } = await db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'module_records'");
+  const built = new Set(rows.map((row) => row.indexname));
   for (const module of registry.modules) {
     for (const statement of indexStatements(module, { trigram })) {
+      if (built.has(INDEX_NAME.exec(statement)![1])) continue;
       try {
         await withSchemaLock(db, (tx) => tx.query(statement));
       } catch (error) {

@@ -1,5 +1,4 @@
 import type { AdminBlock } from '../../common/schema';
-import { httpError } from '../platform/http/errors';
 import { MAX_PER_PAGE } from '../platform/http/pagination';
 import type { ListQuery } from './storage';
 
@@ -7,11 +6,10 @@ export const DEFAULT_PER_PAGE = 25;
 const MAX_PAGE = 1_000_000;
 const MAX_TEXT = 500;
 
-/** One query parameter as text: the first of repeated ones; NUL (which PostgreSQL refuses) is a 400. */
+/** One query parameter as text: the first of repeated ones (the storable-text hook already refused NUL). */
 function text(raw: unknown): string | undefined {
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (typeof value !== 'string') return undefined;
-  if (value.includes('\u0000')) throw httpError(400, 'errors.invalid_request');
   const trimmed = value.trim();
   return trimmed ? trimmed.slice(0, MAX_TEXT) : undefined;
 }

@@ -14,29 +14,30 @@ export async function placeMenuEntries(db: Db, modules: readonly ModuleSchema[],
   const placed = modules.filter((module) => module.admin.menu && module.admin.crud && Object.values(module.admin.route.views).includes(''));
   if (placed.length === 0) return;
   await withSchemaLock(db, async (tx) => {
+    // What the service menus hold now, read once: the entries by type and route name, the folders by type and slot.
     const { rows: types } = await tx.query<{ id: number }>('SELECT id FROM service_types ORDER BY id');
+    const { rows: items } = await tx.query<{ id: number; service_type_id: number; prefix: string | null; slot: string | null; item_type: string }>(
+      "SELECT id, service_type_id, prefix, slot, item_type FROM menu_items WHERE menu = 'client_service' ORDER BY id",
+    );
+    const present = new Set(items.filter((item) => item.prefix).map((item) => `${item.service_type_id}:${item.prefix}`));
+    const folders = new Map<string, number>();
+    for (const item of items) {
+      const key = `${item.service_type_id}:${item.slot}`;
+      if (item.item_type === 'folder' && item.slot && !folders.has(key)) folders.set(key, item.id);
+    }
     for (const { id: typeId } of types) {
       for (const { admin } of placed) {
         const menu = admin.menu!;
-        const prefix = admin.route.name;
-        const present = await tx.query("SELECT 1 FROM menu_items WHERE menu = 'client_service' AND service_type_id = $1 AND prefix = $2", [typeId, prefix]);
-        if (present.rows.length > 0) continue;
-        let parentId: number | null = null;
-        if (menu.folder) {
-          const folder = await tx.query<{ id: number }>(
-            "SELECT id FROM menu_items WHERE menu = 'client_service' AND service_type_id = $1 AND item_type = 'folder' AND slot = $2 ORDER BY id LIMIT 1",
-            [typeId, menu.folder],
-          );
-          if (!folder.rows[0]) {
-            report(`${admin.resource}: the service menu of type ${typeId} has no folder with slot ${menu.folder}; its entry is not placed`);
-            continue;
-          }
-          parentId = folder.rows[0].id;
+        if (present.has(`${typeId}:${admin.route.name}`)) continue;
+        const parentId = menu.folder ? folders.get(`${typeId}:${menu.folder}`) : null;
+        if (parentId === undefined) {
+          report(`${admin.resource}: the service menu of type ${typeId} has no folder with slot ${menu.folder}; its entry is not placed`);
+          continue;
         }
         await tx.query(
           `INSERT INTO menu_items (menu, service_type_id, parent_id, item_type, prefix, name, icon, sort, is_root)
            VALUES ('client_service', $1, $2, 'link', $3, $4, $5, $6, $7)`,
-          [typeId, parentId, prefix, t(menu.name), menu.icon, menu.sort, menu.rootOnly],
+          [typeId, parentId, admin.route.name, t(menu.name), menu.icon, menu.sort, menu.rootOnly],
         );
       }
     }

@@ -386,14 +386,16 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
       return rows[0] ? toRecord(rows[0]) : null;
     },
     async insert(db, owner, values, files) {
-      // The new record's place: after the owner's last one (its conditions' parameters follow the five above).
-      const positionParams: unknown[] = [resource, owner.serviceId, owner.userId, owner.parentId ?? null, null];
       const data = { ...values, ...Object.fromEntries(Object.entries(files).filter(([, name]) => name)) };
+      const params: unknown[] = [resource, owner.serviceId, owner.userId, owner.parentId ?? null, JSON.stringify(data)];
+      // An ordered module's new record goes after the owner's last one.
+      const position = admin.ordered
+        ? `(SELECT coalesce(max(position), 0) + 1 FROM module_records WHERE ${ofResource} AND ${ownerConditions(owner, params).join(' AND ')})`
+        : 'NULL';
       const { rows } = await db.query<Row>(
         `INSERT INTO module_records (resource, client_service_id, user_id, parent_id, data, position)
-         VALUES ($1, $2, $3, $4, $5::jsonb, ${admin.ordered ? `(SELECT coalesce(max(position), 0) + 1 FROM module_records WHERE ${ofResource} AND ${ownerConditions(owner, positionParams).join(' AND ')})` : 'NULL'})
-         RETURNING ${columns}`,
-        [resource, owner.serviceId, owner.userId, owner.parentId ?? null, JSON.stringify(data), ...positionParams.slice(5)],
+         VALUES ($1, $2, $3, $4, $5::jsonb, ${position}) RETURNING ${columns}`,
+        params,
       );
       await written(db, owner, Number(rows[0].id));
       return toRecord(rows[0]);

@@ -76,14 +76,14 @@ function readSchemaFolders(dirs: readonly string[]): Record<string, unknown> {
 /**
  * Vite plugin, reading the schemas folder and the product the server reads (SCHEMAS_DIR,
  * PANEL_PRODUCT, same defaults):
- * - `import { schemaFiles, schemaStamp } from 'virtual:schema-files'`: the parsed schema files
+ * - `import { schemaFiles } from 'virtual:schema-files'`: the parsed schema files
  *   (only the schema screens' chunks import them);
  * - `import { schemaRouteTable } from 'virtual:schema-routes'`: their routes, made here, so the first
  *   page carries the route table without the schemas;
  * - `import { validateFns } from 'virtual:schema-validators'`: their precompiled form validators;
  * - `import.meta.env.PANEL_PRODUCT`;
  * - the build's `schema-stamp.json`, which the server checks against its own configuration.
- * Both modules are rebuilt when a schema changes.
+ * The modules are rebuilt when a schema changes.
  */
 export function schemaPlugin(
   schemasDir = path.resolve(process.env.SCHEMAS_DIR || PROJECT_SCHEMAS),
@@ -95,10 +95,7 @@ export function schemaPlugin(
   const modules: Record<string, () => string> = {
     [VALIDATORS_MODULE]: () => validatorsModule(dirs, product),
     [ROUTES_MODULE]: () => `export const schemaRouteTable = ${JSON.stringify(buildSchemaRoutes(createRegistry(readSchemaFolders(dirs), product).modules))};\n`,
-    [SCHEMAS_MODULE]: () => {
-      const files = readSchemaFolders(dirs);
-      return `export const schemaFiles = ${JSON.stringify(files)};\nexport const schemaStamp = ${JSON.stringify(schemaStamp(files, product))};\n`;
-    },
+    [SCHEMAS_MODULE]: () => `export const schemaFiles = ${JSON.stringify(readSchemaFolders(dirs))};\n`,
   };
   const resolved = (id: string) => `\0${id}`;
   return {

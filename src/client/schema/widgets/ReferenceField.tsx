@@ -1,15 +1,11 @@
 import { Autocomplete, TextField } from '@mui/material';
 import type { FieldProps } from '@rjsf/utils';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
-import { useGetList, useParams } from 'react-admin';
+import { useMemo, useRef } from 'react';
+import { useParams } from 'react-admin';
 import { referenceOf } from '../../../common/schema/registry';
 import type { JsonSchema } from '../../../common/schema/types';
-import { useSettled } from '../OptionsFilter';
+import { useRecordChoices } from '../OptionsFilter';
 import { moduleOf } from '../registry';
-
-/** How many records the picker offers at a time; typing narrows them on the server. */
-const OPTIONS_PER_PAGE = 50;
 
 type Value = string | number;
 interface Option {
@@ -27,16 +23,9 @@ export function ReferenceField({ fieldPathId, formData, onChange, schema, uiSche
   const many = schema.type === 'array';
   const reference = referenceOf(name, name, schema as JsonSchema)!;
   const target = moduleOf(reference.resource).admin;
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, typed, setTyped, records } = useRecordChoices(target.resource, params, { sort: target.list.sort, enabled: true });
   // The labels of records seen so far, so a chosen id keeps its name.
   const labels = useRef(new Map<Value, string>());
-  const [typed, setTyped] = useState('');
-  const search = useSettled(typed);
-  const records = useGetList(
-    target.resource,
-    { pagination: { page: 1, perPage: OPTIONS_PER_PAGE }, sort: target.list.sort, filter: { search: search || undefined }, meta: params },
-    { enabled: open, placeholderData: keepPreviousData },
-  );
   const optionOf = (record: Record<string, unknown>): Option => ({
     value: reference.field === 'id' ? (record.id as Value) : String(record[reference.field] ?? ''),
     label: String(record[target.list.label] ?? record[reference.field] ?? record.id),

@@ -93,8 +93,7 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
   });
   app.get(`${base}/download`, { preHandler: app.authenticate }, async (request) => {
     const { owner, record } = await templateOf(request, 'read');
-    const signed = app.ctx.files.signedUrl(downloadKey(owner.serviceId!, record.id), DOWNLOAD_TTL_SECONDS);
-    const token = signed.slice(signed.lastIndexOf('/') + 1);
+    const token = app.ctx.files.signToken(downloadKey(owner.serviceId!, record.id), DOWNLOAD_TTL_SECONDS);
     return { url: `/api/client_service/${owner.serviceId}/module/templates/${record.id}/download/file?token=${token}` };
   });
 

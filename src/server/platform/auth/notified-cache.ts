@@ -25,7 +25,8 @@ export interface NotifiedCache<Key, Value> {
  */
 export async function createNotifiedCache<Key, Value>(
   db: Db,
-  options: { channel: string; keyOf(payload: string): Key; maxEntries: number; onForgetEveryone?(): void },
+  /** keyOf: the key a payload names; without it every notification drops everything. */
+  options: { channel: string; keyOf?(payload: string): Key; maxEntries: number; onForgetEveryone?(): void },
 ): Promise<NotifiedCache<Key, Value>> {
   const entries = createExpiringCache<Key, Value>(options.maxEntries);
   let listening = true;
@@ -44,7 +45,7 @@ export async function createNotifiedCache<Key, Value>(
 
   const stopListening = await db.listen(
     options.channel,
-    (payload) => (payload === EVERY_KEY ? forgetEveryone() : forget(options.keyOf(payload))),
+    (payload) => (payload === EVERY_KEY || !options.keyOf ? forgetEveryone() : forget(options.keyOf(payload))),
     (nowListening) => {
       listening = nowListening;
       forgetEveryone();

@@ -31,7 +31,7 @@ declare module 'fastify' {
  */
 export const serviceAccessPlugin = fp(
   async (app: FastifyInstance) => {
-    const cache = await createNotifiedCache<string, AccessRow>(app.ctx.db, { channel: ACCESS_CHANGED_CHANNEL, keyOf: () => '', maxEntries: MAX_ENTRIES });
+    const cache = await createNotifiedCache<string, AccessRow>(app.ctx.db, { channel: ACCESS_CHANGED_CHANNEL, maxEntries: MAX_ENTRIES });
     app.decorate('serviceAccessCache', cache);
     app.addHook('onClose', async () => cache.close());
   },

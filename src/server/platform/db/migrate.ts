@@ -30,32 +30,20 @@ export async function migrate(db: Db): Promise<string[]> {
       name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`),
   );
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
-  const applied: string[] = [];
-  for (const file of files) {
-    const sql = await readFile(migrationsDir + file, 'utf8');
-    const ran = await withSchemaLock(db, async (tx) => {
-      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file]);
-      if (done.rows.length > 0) return false;
-      for (const statement of splitStatements(sql)) await tx.query(statement);
-      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
-      return true;
-    });
-    if (ran) applied.push(file);
-  }
-  return applied;
+  return applyMigrations(db, files.map((file) => ({ name: file, path: migrationsDir + file })));
 }
 
 /**
- * Applies the storage migrations schema modules declare (x-admin.storage.migration, an .sql file
- * beside the schema file), each once, in its own transaction under the schema-change lock; named in
- * schema_migrations by their path in the schemas folder.
+ * Applies the migrations not yet in schema_migrations, in order, each in its own transaction under
+ * the schema-change lock, where it is looked up again: another process may have applied it meanwhile.
+ * Most starts find nothing to apply, and take no lock.
  */
-export async function migrateModules(db: Db, schemasDir: string, modules: readonly { source: string; migration?: string }[]): Promise<string[]> {
+async function applyMigrations(db: Db, migrations: { name: string; path: string }[]): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM schema_migrations');
+  const done = new Set(rows.map((row) => row.name));
   const applied: string[] = [];
-  for (const { source, migration } of modules) {
-    if (!migration) continue;
-    const name = `schemas/${path.posix.join(path.posix.dirname(source), migration)}`;
-    const sql = await readFile(path.join(schemasDir, path.dirname(source), migration), 'utf8');
+  for (const { name, path: file } of migrations.filter((migration) => !done.has(migration.name))) {
+    const sql = await readFile(file, 'utf8');
     const ran = await withSchemaLock(db, async (tx) => {
       if ((await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name])).rows.length > 0) return false;
       for (const statement of splitStatements(sql)) await tx.query(statement);
@@ -65,6 +53,20 @@ export async function migrateModules(db: Db, schemasDir: string, modules: readon
     if (ran) applied.push(name);
   }
   return applied;
+}
+
+/**
+ * Applies the storage migrations schema modules declare (x-admin.storage.migration, an .sql file
+ * beside the schema file), each once, in its own transaction under the schema-change lock; named in
+ * schema_migrations by their path in the schemas folder.
+ */
+export function migrateModules(db: Db, schemasDir: string, modules: readonly { source: string; migration?: string }[]): Promise<string[]> {
+  return applyMigrations(
+    db,
+    modules.flatMap(({ source, migration }) =>
+      migration ? [{ name: `schemas/${path.posix.join(path.posix.dirname(source), migration)}`, path: path.join(schemasDir, path.dirname(source), migration) }] : [],
+    ),
+  );
 }
 
 /**

@@ -44,6 +44,8 @@ export interface FileStore {
   open(key: string): Promise<StoredObject | null>;
   /** A short-lived address of a private object; hand it out only after the caller's tenant check. */
   signedUrl(key: string, ttlSeconds?: number): string;
+  /** The token of such an address alone, for a route of its own that checks it with verifySigned. */
+  signToken(key: string, ttlSeconds?: number): string;
   /** The key a signed-URL token was made for, or null when it is tampered with or expired. */
   verifySigned(token: string): string | null;
   /** Deletes temporary objects older than maxAgeSeconds (left by a server stopped mid-upload); returns how many. */
@@ -98,6 +100,10 @@ export function createFileStore(backend: StoreBackend, secret: Uint8Array): File
   // A key of its own, so a signed URL never equals anything else signed with the secret.
   const signingKey = createHmac('sha256', secret).update('file-signed-url').digest();
   const signature = (key: string, expires: number) => createHmac('sha256', signingKey).update(`${key}\n${expires}`).digest('base64url');
+  const signToken = (key: string, ttlSeconds = SIGNED_URL_TTL) => {
+    const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+    return `${Buffer.from(assertKey(key)).toString('base64url')}.${expires}.${signature(key, expires)}`;
+  };
 
   return {
     async putTemporary(source, maxBytes) {
@@ -118,10 +124,8 @@ export function createFileStore(backend: StoreBackend, secret: Uint8Array): File
       if (!found) return null;
       return { ...found, contentType: contentTypeOf(path.extname(key).slice(1)) ?? 'application/octet-stream' };
     },
-    signedUrl(key, ttlSeconds = SIGNED_URL_TTL) {
-      const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
-      return `/api/files/signed/${Buffer.from(assertKey(key)).toString('base64url')}.${expires}.${signature(key, expires)}`;
-    },
+    signToken,
+    signedUrl: (key, ttlSeconds) => `/api/files/signed/${signToken(key, ttlSeconds)}`,
     verifySigned(token) {
       const [encodedKey, expiresText, given] = token.split('.');
       if (!encodedKey || !/^\d{1,12}$/.test(expiresText ?? '') || !given) return null;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ModuleDemoSeed } from '../server/platform/db/demo';
 import { newsletterServer } from './newsletter/server';
 
 /**
@@ -6,3 +7,6 @@ import { newsletterServer } from './newsletter/server';
  * (src/modules/<domain>/server beside schemas/<domain>/), registered under /api after the schema modules.
  */
 export const moduleServerPlugins: FastifyPluginAsync[] = [newsletterServer];
+
+/** The modules' demo records, written once on a demo database when the server is ready. */
+export const moduleDemoSeeds: ModuleDemoSeed[] = [];

@@ -160,3 +160,34 @@ describe('seedIfEmpty', () => {
     }
   });
 });
+
+describe('module demo seeds', () => {
+  it('run once per database, only where the shell demo was seeded, and a failing one leaves no trace', async () => {
+    const { seedModuleDemos } = await import('../../src/server/platform/db/demo');
+    const written: string[] = [];
+    const seeds = [
+      { name: 'test-demo-a', seed: async () => void written.push('a') },
+      {
+        name: 'test-demo-broken',
+        seed: async (tx: { query(sql: string): Promise<unknown> }) => {
+          await tx.query("INSERT INTO demo_seeds (name) VALUES ('test-demo-inside')");
+          throw new Error('broken demo');
+        },
+      },
+    ];
+    await expect(seedModuleDemos(t.ctx.db, t.app, seeds)).rejects.toThrow('broken demo');
+    expect(written).toEqual(['a']);
+    await seedModuleDemos(t.ctx.db, t.app, seeds.slice(0, 1));
+    expect(written).toEqual(['a']);
+    const names = (await rows<{ name: string }>("SELECT name FROM demo_seeds WHERE name LIKE 'test-demo%' ORDER BY name")).map((row) => row.name);
+    expect(names).toEqual(['test-demo-a']);
+
+    const empty = await openDb({ dataDir: 'memory' });
+    try {
+      await seedModuleDemos(empty, t.app, seeds.slice(0, 1));
+      expect(written).toEqual(['a']);
+    } finally {
+      await empty.close();
+    }
+  });
+});

@@ -9,7 +9,8 @@ import { settingsModule } from './settings';
 import { schemaDocsPlugin, schemaModulesPlugin } from '../schema';
 import { userModule } from './user';
 import { jobsRoutes } from '../platform/jobs/routes';
-import { moduleServerPlugins } from '../../modules';
+import { moduleDemoSeeds, moduleServerPlugins } from '../../modules';
+import { seedModuleDemos } from '../platform/db/demo';
 import { signedFilesRoutes } from '../platform/files/routes';
 
 /** Every API module, each a Fastify plugin registered under /api. */
@@ -27,4 +28,7 @@ export const apiModules: FastifyPluginAsync[] = [
   jobsRoutes,
   settingsModule,
   signedFilesRoutes,
+  async (api) => {
+    api.addHook('onReady', async () => seedModuleDemos(api.ctx.db, api, moduleDemoSeeds));
+  },
 ];

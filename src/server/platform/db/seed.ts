@@ -1,6 +1,7 @@
 import { generateTemporaryPassword, hashPassword } from '../auth/passwords';
 import type { Config } from '../../config';
 import { t } from '../http/errors';
+import { SHELL_DEMO } from './demo';
 import { insertMenu, mainMenu, serviceMenu } from './seed/menus';
 import type { Db, Queryable } from './types';
 
@@ -310,6 +311,8 @@ export async function seedDemoData(db: Db, options: { password: string }): Promi
     await insertRegulations(tx, userIds);
     await insertContent(tx);
     await insertNews(tx, userIds);
+    // Module demos follow at the server's start (seedModuleDemos), once the modules are loaded.
+    await tx.query('INSERT INTO demo_seeds (name) VALUES ($1)', [SHELL_DEMO]);
     return true;
   });
 }

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { t } from '../http/errors';
+import type { Db, Queryable } from './types';
+
+/** A module's demo records (src/modules/<domain>/server/demo.ts), listed in src/modules/index.ts. */
+export interface ModuleDemoSeed {
+  /** Unique; recorded in demo_seeds, so the seed runs once per database. */
+  name: string;
+  /** Writes the demo records inside tx; api is the /api scope, with the schema modules decorated. */
+  seed(tx: Queryable, api: FastifyInstance): Promise<void>;
+}
+
+export const SHELL_DEMO = 'shell';
+
+/**
+ * Runs every module demo seed the database lacks, each in its own transaction, when the database
+ * holds the shell's demo data. The row is claimed first, so a second server starting at once waits
+ * on it and then skips the seed.
+ */
+export async function seedModuleDemos(db: Db, api: FastifyInstance, seeds: readonly ModuleDemoSeed[]): Promise<void> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM demo_seeds');
+  const done = new Set(rows.map((row) => row.name));
+  if (!done.has(SHELL_DEMO)) return;
+  for (const seed of seeds) {
+    if (done.has(seed.name)) continue;
+    await db.transaction(async (tx) => {
+      const claimed = await tx.query('INSERT INTO demo_seeds (name) VALUES ($1) ON CONFLICT DO NOTHING RETURNING name', [seed.name]);
+      if (claimed.rows.length > 0) await seed.seed(tx, api);
+    });
+  }
+}
+
+/** The id of a demo user (admin, klient, klient2, nowy). */
+export async function demoUserId(tx: Queryable, username: string): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [username]);
+  return rows[0].id;
+}
+
+/** The id of a demo service by its name's catalogue key (demo.services.*). */
+export async function demoServiceId(tx: Queryable, nameKey: string): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>('SELECT id FROM client_services WHERE name = $1 ORDER BY id LIMIT 1', [t(nameKey)]);
+  return rows[0].id;
+}

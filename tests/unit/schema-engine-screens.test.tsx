@@ -99,9 +99,12 @@ describe('a module nested under a record', () => {
 });
 
 describe('a reference to another module in a form', () => {
+  const grants = (modules: string[]) => ({ 'GET /api/user/permissions/client_service/5': () => ({ body: { is_admin: true, modules } }) });
+
   it("offers that module's records, searched on the server, and saves the chosen ones", async () => {
     const { calls } = render(
       {
+        ...grants(['galleries', 'tags']),
         [`GET ${API_ALBUMS}/1`]: () => ({ body: { id: 1, name: 'Lato', published: false, has_photos: true, tags: ['Prasa'] } }),
         'GET /api/client_service/5/module/tags': ({ query }) => ({
           body: { data: ['Prasa', 'VIP', 'Vinyl'].filter((name) => name.toLowerCase().includes((query.get('search') ?? '').toLowerCase())).map((name, index) => ({ id: index + 1, name })), pagination: { total: 3 } },
@@ -118,6 +121,27 @@ describe('a reference to another module in a form', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'VIP' }));
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
     await waitFor(() => expect(writes(calls)).toEqual([expect.objectContaining({ method: 'PUT', path: `${API_ALBUMS}/1`, body: expect.objectContaining({ tags: ['Prasa', 'VIP'] }) })]));
+  });
+
+  it('asks nothing of a module the service lacks, so the form stays instead of a 403 screen', async () => {
+    const { calls } = render(
+      {
+        ...grants(['galleries']),
+        [`GET ${API_ALBUMS}/1`]: () => ({ body: { id: 1, name: 'Lato', published: false, has_photos: true, tags: ['Prasa'] } }),
+        'GET /api/client_service/5/module/tags': () => ({ status: 403, body: { detail: 'Brak dostępu.' } }),
+      },
+      `${ALBUMS}/edytuj/1`,
+    );
+    const picker = await screen.findByRole('combobox', { name: 'Tagi' });
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/user/permissions/client_service/5')).toBe(true));
+    picker.focus();
+    fireEvent.mouseDown(picker);
+    fireEvent.change(picker, { target: { value: 'vi' } });
+    expect(await screen.findByRole('listbox')).toBeTruthy();
+    // Past the typing delay, when a search would have been sent.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(calls.some((call) => call.path === '/api/client_service/5/module/tags')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Prasa' })).toBeTruthy();
   });
 });
 

@@ -183,7 +183,7 @@ function RecordList({ context }: { context: SchemaContext }) {
             const label = translate(fieldTitleKey(module, filter.field));
             const change = (value: string) => setFilterInput((current) => ({ ...current, [param]: value }));
             return filter.options ? (
-              <OptionsFilter key={param} label={label} options={filter.options} scope={admin.scope} params={params} value={filterInput[param] ?? ''} onChange={change} />
+              <OptionsFilter key={param} label={label} options={filter.options} params={params} value={filterInput[param] ?? ''} onChange={change} />
             ) : (
               <TextField key={param} size="small" label={label} value={filterInput[param] ?? ''} onChange={(event) => change(event.target.value)} />
             );

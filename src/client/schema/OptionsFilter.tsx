@@ -31,11 +31,13 @@ function useMayRead(module: string, scope: AdminScope, serviceId: string | undef
 }
 
 /**
- * Another module's records offered as choices in a combo box: asked for only once the list opens
- * (and `enabled`), searched on the server as the user types. `unchanged` is a text that narrows
- * nothing (the chosen value the box shows).
+ * Another module's records offered as choices in a combo box: asked for only once the list opens,
+ * when the user may read that module (`mayRead`), searched on the server as the user types.
+ * `unchanged` is a text that narrows nothing (the chosen value the box shows).
  */
-export function useRecordChoices(resource: string, params: Record<string, string>, options: { sort: { field: string; order: 'ASC' | 'DESC' }; enabled: boolean; unchanged?: string }) {
+export function useRecordChoices(resource: string, params: Record<string, string>, options: { sort: { field: string; order: 'ASC' | 'DESC' }; unchanged?: string }) {
+  const source = moduleOf(resource).admin;
+  const mayRead = useMayRead(source.module, source.scope, params.service_id);
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const search = useSettled(typed);
@@ -47,15 +49,14 @@ export function useRecordChoices(resource: string, params: Record<string, string
       filter: { search: search && search !== options.unchanged ? search : undefined },
       meta: params,
     },
-    { enabled: open && options.enabled, placeholderData: keepPreviousData },
+    { enabled: open && mayRead === true, placeholderData: keepPreviousData },
   );
-  return { open, setOpen, typed, setTyped, records };
+  return { mayRead, open, setOpen, typed, setTyped, records };
 }
 
 interface OptionsFilterProps {
   label: string;
   options: NonNullable<AdminFilter['options']>;
-  scope: AdminScope;
   /** The route params, the meta of the values' list. */
   params: Record<string, string>;
   value: string;
@@ -67,13 +68,10 @@ interface OptionsFilterProps {
  * of the existing values, searched on the server as the user types. Without access to that module
  * it stays a plain text filter.
  */
-export function OptionsFilter({ label, options, scope, params, value, onChange }: OptionsFilterProps) {
-  const source = moduleOf(options.resource).admin;
-  const mayRead = useMayRead(source.module, scope, params.service_id);
+export function OptionsFilter({ label, options, params, value, onChange }: OptionsFilterProps) {
   // The chosen value is shown in the box; only a new text narrows the list.
-  const { open, setOpen, typed, setTyped, records: values } = useRecordChoices(source.resource, params, {
+  const { mayRead, open, setOpen, typed, setTyped, records: values } = useRecordChoices(options.resource, params, {
     sort: { field: options.field, order: 'ASC' },
-    enabled: mayRead === true,
     unchanged: value,
   });
 

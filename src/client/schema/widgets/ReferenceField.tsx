@@ -23,7 +23,8 @@ export function ReferenceField({ fieldPathId, formData, onChange, schema, uiSche
   const many = schema.type === 'array';
   const reference = referenceOf(name, name, schema as JsonSchema)!;
   const target = moduleOf(reference.resource).admin;
-  const { open, setOpen, typed, setTyped, records } = useRecordChoices(target.resource, params, { sort: target.list.sort, enabled: true });
+  // Without access to that module nothing is asked (it would answer 403): the box offers no choices.
+  const { open, setOpen, typed, setTyped, records } = useRecordChoices(target.resource, params, { sort: target.list.sort });
   // The labels of records seen so far, so a chosen id keeps its name.
   const labels = useRef(new Map<Value, string>());
   const optionOf = (record: Record<string, unknown>): Option => ({

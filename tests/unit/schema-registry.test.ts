@@ -36,6 +36,8 @@ describe('registry', () => {
     expect(registry.modules.map((m) => m.admin.resource).sort()).toEqual(
       [
         'content',
+        'layout_pictures',
+        'layouts',
         'limits',
         'main_page_sections',
         'news_categories',
@@ -48,6 +50,7 @@ describe('registry', () => {
         'settings_privacy_policy',
         'subjects',
         'tags',
+        'template_blocks',
         'templates',
       ].sort(),
     );

@@ -210,3 +210,19 @@ describe('download', () => {
     expect(file.body).toContain('Pobierz mnie');
   });
 });
+
+describe('demo data', () => {
+  it("gives klient's newsletter two layouts and templates made of blocks, rendered in their layouts", async () => {
+    const demoLayouts = (await call('GET', `${layouts()}?sort=name&order=ASC`)).json().data as { id: number; name: string; accent_color: string }[];
+    const firm = demoLayouts.find((layout) => layout.name === 'Firmowy')!;
+    expect(demoLayouts.find((layout) => layout.name === 'Świąteczny')).toBeTruthy();
+    const list = (await call('GET', `${templates()}?search=${encodeURIComponent('Powitanie nowych')}`)).json().data as { id: number; layout_id: number; html: string }[];
+    expect(list).toHaveLength(1);
+    const [welcome] = list;
+    expect(welcome.layout_id).toBe(firm.id);
+    const types = (await call('GET', blocksOf(welcome.id))).json().data.map((block: { type: string }) => block.type);
+    expect(types).toEqual(['heading', 'text', 'button', 'divider', 'columns', 'footer']);
+    expect(welcome.html).toContain('Witamy w naszym newsletterze!');
+    expect(welcome.html).toContain(firm.accent_color);
+  });
+});

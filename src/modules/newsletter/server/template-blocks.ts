@@ -17,21 +17,27 @@ interface Modules {
 
 const idOf = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 ? value : null);
 
-/**
- * Newsletter templates made of blocks (schemas/newsletter/template-block.schema.json) inside a
- * layout (layout.schema.json, with pictures in layout-picture.schema.json): a template's html is
- * rendered with MJML from its blocks and layout in the transaction of every change to them, so the
- * stored html never lags behind what the user arranged.
- */
-export async function templateBlockRoutes(app: FastifyInstance): Promise<void> {
+/** Renders a template's html again from its blocks and layout, inside the writing transaction. */
+export type TemplateRender = (tx: Queryable, serviceId: number, templateId: number, always: boolean) => Promise<StoredRecord | void>;
+
+/** The modules of templates made of blocks; undefined when SCHEMAS_DIR lacks any of them. */
+function modulesOf(app: FastifyInstance): Modules | undefined {
   const found = {
     templates: moduleRoutes(app, 'templates'),
     blocks: moduleRoutes(app, 'template_blocks'),
     layouts: moduleRoutes(app, 'layouts'),
     pictures: moduleRoutes(app, 'layout_pictures'),
   };
-  if (!found.templates || !found.blocks || !found.layouts || !found.pictures) return;
-  const modules = found as Modules;
+  return found.templates && found.blocks && found.layouts && found.pictures ? (found as Modules) : undefined;
+}
+
+/**
+ * The renderer of newsletter templates made of blocks (schemas/newsletter/template-block.schema.json)
+ * inside a layout (layout.schema.json, with pictures in layout-picture.schema.json).
+ */
+export function templateRenderer(app: FastifyInstance): TemplateRender | undefined {
+  const modules = modulesOf(app);
+  if (!modules) return undefined;
   const { templates, blocks, layouts, pictures } = modules;
   const absolute = (uri: unknown) => (typeof uri !== 'string' ? null : uri.startsWith('/') ? `${app.ctx.config.publicUrl.replace(/\/+$/, '')}${uri}` : uri);
 
@@ -90,6 +96,20 @@ export async function templateBlockRoutes(app: FastifyInstance): Promise<void> {
     }
     return (await templates.store.update(tx, owner, templateId, values, {})) ?? undefined;
   }
+
+  return render;
+}
+
+/**
+ * A template's html is rendered with MJML from its blocks and layout in the transaction of every
+ * change to them (a block, the blocks' order, the template, its layout, a picture), so the stored
+ * html never lags behind what the user arranged.
+ */
+export async function templateBlockRoutes(app: FastifyInstance): Promise<void> {
+  const modules = modulesOf(app);
+  const render = templateRenderer(app);
+  if (!modules || !render) return;
+  const { templates, blocks, layouts, pictures } = modules;
 
   // A block's change (its own, a new order, its removal) renders its template again.
   blocks.afterWrite(async (tx, owner, change) => {

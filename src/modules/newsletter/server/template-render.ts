@@ -26,10 +26,11 @@ export interface RenderedLayout {
   headerPictureUrl?: string | null;
 }
 
+// Unquoted: MJML copies them into style attributes, where a quote would end the attribute.
 const FONTS: Record<string, string> = {
   sans: 'Arial, Helvetica, sans-serif',
-  serif: 'Georgia, "Times New Roman", serif',
-  mono: '"Courier New", Courier, monospace',
+  serif: 'Georgia, Times New Roman, serif',
+  mono: 'Courier New, Courier, monospace',
 };
 const HEADING_SIZES: Record<number, number> = { 1: 28, 2: 22, 3: 18 };
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
@@ -114,7 +115,7 @@ export async function renderTemplate(blocks: readonly RenderedBlock[], layout: R
   <mj-head>
     <mj-title>${escapeHtml(title)}</mj-title>
     <mj-attributes>
-      <mj-all font-family="${escapeHtml(font)}"></mj-all>
+      <mj-all font-family="${font}"></mj-all>
       <mj-text color="${text}" font-size="15px" line-height="1.5"></mj-text>
       <mj-section background-color="${colour(look.content_color, DEFAULT_LAYOUT.content_color)}" padding="8px 0"></mj-section>
     </mj-attributes>

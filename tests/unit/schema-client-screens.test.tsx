@@ -516,9 +516,17 @@ describe('a record preview', () => {
     expect(screen.getByText('Brak bloków.')).toBeTruthy();
   });
 
-  it('shows the value otherwise', async () => {
+  it('shows a document in a sandboxed frame, at a desktop or a phone width, with its download', async () => {
     preview({ name: 'Pełny', html: '<p>Witaj</p>' });
-    expect(await screen.findByText('<p>Witaj</p>')).toBeTruthy();
+    const frame = (await screen.findByTitle('Treść HTML')) as HTMLIFrameElement;
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toBe('<p>Witaj</p>');
     expect(screen.queryByText('Brak bloków.')).toBeNull();
+    expect(frame.dataset.width).toBe('desktop');
+    fireEvent.click(screen.getByRole('button', { name: 'Telefon' }));
+    expect(frame.dataset.width).toBe('phone');
+    expect(screen.getByRole('button', { name: 'Telefon' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Pobierz' })).toBeTruthy();
   });
 });

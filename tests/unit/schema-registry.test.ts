@@ -36,6 +36,8 @@ describe('registry', () => {
     expect(registry.modules.map((m) => m.admin.resource).sort()).toEqual(
       [
         'content',
+        'layout_pictures',
+        'layouts',
         'limits',
         'main_page_sections',
         'news_categories',
@@ -48,6 +50,7 @@ describe('registry', () => {
         'settings_privacy_policy',
         'subjects',
         'tags',
+        'template_blocks',
         'templates',
       ].sort(),
     );
@@ -90,6 +93,10 @@ describe('registry', () => {
     ['a thumbnail name that cannot be part of a file name', minimal({ files: { photo: { thumbnails: [{ name: '../x', width: 10, height: 10 }] } } })],
     ['an index kind it cannot build', minimal({ indexes: [{ field: 'name', kind: 'hash' }] })],
     ['a field name that could break SQL', minimal({ list: { search: ["name'); DROP TABLE users; --"] } })],
+    ['a GET action that is no download', minimal({ actions: [{ name: 'get', method: 'GET', path: 'get', label: 'a', message: 'b' }] })],
+    ['a download that is not a GET', minimal({ actions: [{ name: 'get', method: 'POST', path: 'get', download: true, label: 'a', message: 'b' }] })],
+    ['a download with a body', minimal({ actions: [{ name: 'get', method: 'GET', path: 'get', download: true, body: { type: 'object', properties: { a: { type: 'string' } } }, label: 'a', message: 'b' }] })],
+    ['a document that is not a string', { ...minimal(), properties: { name: { type: 'object', 'x-widget': 'document' } } }],
   ])('refuses %s, naming the file', (_what, file) => {
     expect(() => loadModuleSchema(file, 'notes.schema.json')).toThrow(SchemaFileError);
     expect(() => loadModuleSchema(file, 'notes.schema.json')).toThrow(/notes\.schema\.json/);

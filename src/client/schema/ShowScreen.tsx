@@ -3,6 +3,9 @@ import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { LinkBase, useGetOne, useTranslate } from 'react-admin';
 import { routePath } from '../../common/schema/paths';
 import type { JsonSchema } from '../../common/schema/types';
+import { propertyWidget } from '../../common/schema/widgets';
+import { DocumentPreview } from '../ui/DocumentPreview';
+import { ActionButton } from './actions';
 import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
 import { RecordTabs } from './RecordTabs';
 import { recordId, storedRecord, type StoredRecord } from './records';
@@ -14,6 +17,8 @@ import { LoadingState } from '../screens/common/QueryStates';
 /** What a property says when the record has no value for it (x-empty, a catalogue key), e.g. the template preview's 'Brak bloków.'. */
 const emptyText = (property: JsonSchema) => (typeof property['x-empty'] === 'string' ? property['x-empty'] : undefined);
 const hasValue = (value: unknown) => value !== undefined && value !== null && value !== '';
+/** A document the server made (x-widget document, a template's html): previewed in its own frame, below the fields. */
+const isDocument = (property: JsonSchema) => propertyWidget(property) === 'document';
 
 function RecordDetails({ context }: { context: SchemaContext }) {
   const { module, params } = context;
@@ -25,9 +30,11 @@ function RecordDetails({ context }: { context: SchemaContext }) {
   const data = storedRecord(record.data);
   const editPath = admin.route.views.edit !== undefined && data ? routePath(admin, 'edit', { ...params, [admin.route.param]: String(data.id) }) : null;
   // The fields worth showing: the readable properties that have a value (or say what their absence means), then the stored files.
-  const fields = data
+  const shown = data
     ? Object.entries(module.schema.properties ?? {}).filter(([field, property]) => property.writeOnly !== true && (hasValue(data[field]) || emptyText(property)))
     : [];
+  const fields = shown.filter(([, property]) => !isDocument(property));
+  const documents = shown.filter(([, property]) => isDocument(property));
   const images = data ? Object.keys(admin.files).filter((field) => typeof data[`${field}_uri`] === 'string') : [];
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
@@ -57,11 +64,25 @@ function RecordDetails({ context }: { context: SchemaContext }) {
       ) : (
         <Typography>{translate('app.schema.empty')}</Typography>
       )}
+      {data &&
+        documents.map(([field, property]) => (
+          <Box key={field} component="section" sx={{ mt: 3 }}>
+            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+              {translate(fieldTitleKey(module, field))}
+            </Typography>
+            {hasValue(data[field]) ? (
+              <DocumentPreview html={String(data[field])} title={translate(fieldTitleKey(module, field))} />
+            ) : (
+              <Typography>{translate(emptyText(property)!)}</Typography>
+            )}
+          </Box>
+        ))}
       {(editPath || (!data && admin.route.views.list !== undefined)) && (
-        <Stack direction="row" sx={{ mt: 3 }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
           <Button variant="contained" startIcon={<EditIcon />} component={LinkBase} to={editPath ?? routePath(admin, 'list', params)}>
             {translate('ra.action.edit')}
           </Button>
+          {data && admin.actions.filter((action) => action.download).map((action) => <ActionButton key={action.name} context={context} action={action} record={data} />)}
         </Stack>
       )}
     </Paper>

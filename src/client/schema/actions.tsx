@@ -34,6 +34,18 @@ export function nextToggleValue(action: AdminAction, record: Values | undefined)
 const byValue = (keys: Record<string, string> | undefined, fallback: string, value: Value | undefined) =>
   value === undefined ? fallback : (keys?.[String(value)] ?? fallback);
 
+/** Has the browser download the file a download action's answer links to (its Content-Disposition names it). */
+function downloadFrom(url: unknown): void {
+  if (typeof url !== 'string') return;
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 interface ActionRun {
   /** The record the action acts on (undefined for a singleton's or a collection's action). */
   record?: Values & { id?: string | number };
@@ -59,7 +71,8 @@ function useActionMutation(context: SchemaContext, action: AdminAction, onFieldE
         body,
         meta: params,
       }),
-    onSuccess: (_result, { body }) => {
+    onSuccess: (result, { body }) => {
+      if (action.download) downloadFrom((result.data as { url?: unknown } | undefined)?.url);
       const sent = action.toggle ? (body?.[action.toggle.field] as Value) : undefined;
       toast.success(byValue(action.messages, action.message, sent), { description: action.description });
       return queryClient.invalidateQueries({ queryKey: [module.admin.resource] });

@@ -126,6 +126,8 @@ const WIDGET_UI: Record<PropertyWidget, UiSchema> = {
   richtext: { 'ui:widget': 'richtext' },
   map: { 'ui:field': 'map' },
   sortable: { 'ui:field': 'sortable' },
+  // A document the server makes (a template's html from its blocks): shown on the details page, not edited.
+  document: { 'ui:widget': 'hidden' },
 };
 
 /**

@@ -15,7 +15,7 @@ export const DEFAULT_PRODUCT = 'panel';
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
 /** An action's sub-path: lower-case segments, no leading slash, no placeholders. */
 const ACTION_PATH = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/;
-const ACTION_METHODS: readonly AdminAction['method'][] = ['POST', 'PUT', 'DELETE'];
+const ACTION_METHODS: readonly AdminAction['method'][] = ['GET', 'POST', 'PUT', 'DELETE'];
 const SCOPES: readonly AdminScope[] = ['user', 'service', 'admin'];
 const ACTION_PLACES: readonly AdminAction['on'][] = ['row', 'record', 'collection'];
 /** A flag resolver's name: kind:name, e.g. template:banners (see the server's flag resolvers). */
@@ -167,6 +167,8 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
       if (on === 'collection') problem('an update action acts on a record');
       for (const field of Object.keys(body!.properties!)) if (!properties[field]) problem(`body property ${field} is not a property of the record`);
     }
+    if ((action.method === 'GET') !== (action.download === true)) problem('a GET action is a download ("download": true), and a download is a GET');
+    if (action.download === true && (handler !== 'module' || body)) problem('a download is served by the module and takes no body');
     const toggle = action.toggle;
     if (toggle) {
       if (!body?.properties?.[toggle.field]) problem(`toggle field ${toggle.field} must be a body property`);
@@ -188,6 +190,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
       message: action.message,
       ...(action.messages ? { messages: action.messages } : {}),
       ...(action.description === undefined ? {} : { description: typeof action.description === 'string' ? action.description : problem('description must be a catalogue key') }),
+      ...(action.download === true ? { download: true } : {}),
       ...(action.confirm === undefined ? {} : { confirm: typeof action.confirm === 'string' ? action.confirm : problem('confirm must be a catalogue key') }),
     } satisfies AdminAction;
   });

@@ -108,7 +108,7 @@ export type AdminMessages = Partial<Record<'created' | 'updated' | 'deleted', st
 export interface AdminAction {
   /** Identifier, unique in the module. */
   name: string;
-  method: 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sub-path, e.g. "test": PUT /client_service/{service_id}/module/senders/configs/test. */
   path: string;
   /** Where the button is: on each list row and the record's screen ('row'), only the record's screen ('record'), or above the list ('collection'). */
@@ -135,6 +135,8 @@ export interface AdminAction {
   description?: string;
   /** Catalogue key of a question asked before the call; none: no confirmation. */
   confirm?: string;
+  /** A GET answering {url}: the browser then downloads the file at that address (a template as .html). */
+  download?: true;
 }
 
 export interface AdminUnique {

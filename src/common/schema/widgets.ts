@@ -1,12 +1,12 @@
 import type { JsonSchema } from './types';
 
 /** The form widgets a property may ask for beyond what its type and format give (see docs/adding-a-module.md). */
-export type PropertyWidget = 'richtext' | 'map' | 'sortable';
+export type PropertyWidget = 'richtext' | 'map' | 'sortable' | 'document';
 
-const WIDGETS: readonly PropertyWidget[] = ['richtext', 'map', 'sortable'];
+const WIDGETS: readonly PropertyWidget[] = ['richtext', 'map', 'sortable', 'document'];
 
 // The JSON type each x-widget draws.
-const WIDGET_TYPES: Record<PropertyWidget, string> = { richtext: 'string', map: 'object', sortable: 'array' };
+const WIDGET_TYPES: Record<PropertyWidget, string> = { richtext: 'string', map: 'object', sortable: 'array', document: 'string' };
 
 /** What is wrong with a property's x-widget (a registry error), or undefined. */
 export function widgetProblem(property: JsonSchema): string | undefined {

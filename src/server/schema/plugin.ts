@@ -45,6 +45,30 @@ interface Placement {
   bytes: number;
 }
 
+/** The record a write created, updated or (removed: true) deleted. */
+export interface WriteChange {
+  record: StoredRecord;
+  removed: boolean;
+}
+
+/**
+ * A module's own code run inside every write's transaction, after the engine's write (a newsletter
+ * template rendered again from its blocks). `change` names the record written (null for a reorder);
+ * a hook that rewrites a created or updated record returns it as stored, and the call answers with
+ * it. Throwing rolls the write back.
+ */
+export type WriteHook = (tx: Queryable, owner: Owner, change: WriteChange | null) => Promise<StoredRecord | void>;
+
+const isStoredRecord = (value: unknown): value is StoredRecord =>
+  typeof value === 'object' && value !== null && 'id' in value && 'values' in value && 'files' in value;
+
+/** What a write's result names: a created or updated record, or a removal's {record, nested}. */
+function changeOf(result: unknown): WriteChange | null {
+  if (isStoredRecord(result)) return { record: result, removed: false };
+  const removed = typeof result === 'object' && result !== null && 'record' in result ? result.record : undefined;
+  return isStoredRecord(removed) ? { record: removed, removed: true } : null;
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -66,6 +90,7 @@ export class ModuleRoutes {
   private readonly serialisedPages = new WeakMap<object, string>();
   /** Private files get a fresh signed URL on every read, so their pages are never kept serialised. */
   private readonly hasPrivateFiles: boolean;
+  private readonly writeHooks: WriteHook[] = [];
 
   constructor(
     private readonly app: FastifyInstance,
@@ -85,6 +110,11 @@ export class ModuleRoutes {
     });
     this.richText = richTextFields(module.schema);
     this.hasPrivateFiles = Object.values(module.admin.files).some((spec) => spec.private);
+  }
+
+  /** Adds code run in the transaction of every write of this module (see WriteHook). */
+  afterWrite(hook: WriteHook): void {
+    this.writeHooks.push(hook);
   }
 
   private get files() {
@@ -270,7 +300,11 @@ export class ModuleRoutes {
     let gone: string[] = [];
     try {
       const result = await this.store.transaction(this.app.ctx.db, async (tx) => {
-        const result = await write(tx, stored);
+        let result = await write(tx, stored);
+        for (const hook of this.writeHooks) {
+          const rewritten = await hook(tx, owner, changeOf(result));
+          if (rewritten && isStoredRecord(result)) result = rewritten as Awaited<T>;
+        }
         gone = Object.entries(dropped(result)).flatMap(([field, name]) => (name ? this.keysOf(owner, field, name) : []));
         await releaseFiles(tx, gone);
         if (owner.serviceId !== null) await chargeFiles(tx, owner.serviceId, placements);

@@ -103,7 +103,7 @@ const TEMPLATES = {
 };
 
 const SITE_MODULES = ['files', 'news', 'news_categories', 'subjects', 'scripts', 'settings', 'main_pages', 'appearance', 'wcag', 'imports', 'forms', 'galleries'];
-const NEWSLETTER_MODULES = ['files', 'tags', 'recipients', 'senders', 'limits', 'templates', 'mailings'];
+const NEWSLETTER_MODULES = ['files', 'tags', 'recipients', 'senders', 'limits', 'templates', 'layouts', 'mailings'];
 
 const SERVICES: ServiceSeed[] = [
   {

@@ -117,6 +117,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     }),
     label: fieldOf('list.label', given.list?.label ?? (properties.name ? 'name' : 'id')),
     ...(given.list?.upload === undefined ? {} : { upload: identifier(source, 'list.upload', given.list.upload) }),
+    ...(given.list?.export === true ? { export: true } : {}),
   };
 
   const files: AdminBlock['files'] = {};

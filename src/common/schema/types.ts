@@ -74,6 +74,8 @@ export interface AdminList {
    * be optional (filled in later).
    */
   upload?: string;
+  /** GET {collection}/export: the list as it is filtered and sorted, every record, as a CSV file. */
+  export?: boolean;
 }
 
 export interface AdminFile {

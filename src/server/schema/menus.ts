@@ -3,16 +3,38 @@ import type { Db } from '../platform/db';
 import { withSchemaLock } from '../platform/db/migrate';
 import { t } from '../platform/http/errors';
 
+/** A service-menu entry a module places: its route name, catalogue name, icon, place and audience. */
+export interface MenuEntry {
+  prefix: string;
+  name: string;
+  icon: string;
+  sort: number;
+  /** The slot of the folder it goes in; none: the top level. */
+  folder?: string;
+  rootOnly: boolean;
+}
+
 /**
  * Places the service-menu entry each schema module declares (x-admin.menu) in every service type's
- * menu that lacks it: in the folder whose slot it names (or at the top level), named and sorted as
- * declared. Run at every start, one server at a time; an entry already there (by its route name) is
- * left as the provider may have changed it, and none is ever removed.
+ * menu that lacks it. Run at every start.
  */
 export async function placeMenuEntries(db: Db, modules: readonly ModuleSchema[], report: (problem: string) => void): Promise<void> {
   // The entry opens the module's own screen: the view at its route path (a list, or a singleton's form).
   const placed = modules.filter((module) => module.admin.menu && module.admin.crud && Object.values(module.admin.route.views).includes(''));
-  if (placed.length === 0) return;
+  await placeServiceMenuEntries(
+    db,
+    placed.map(({ admin }) => ({ prefix: admin.route.name, name: admin.menu!.name, icon: admin.menu!.icon, sort: admin.menu!.sort, folder: admin.menu!.folder, rootOnly: admin.menu!.rootOnly })),
+    report,
+  );
+}
+
+/**
+ * Places entries in every service type's menu that lacks them: in the folder whose slot they name
+ * (or at the top level), named and sorted as given. One server at a time; an entry already there
+ * (by its route name) is left as the provider may have changed it, and none is ever removed.
+ */
+export async function placeServiceMenuEntries(db: Db, entries: readonly MenuEntry[], report: (problem: string) => void): Promise<void> {
+  if (entries.length === 0) return;
   await withSchemaLock(db, async (tx) => {
     // What the service menus hold now, read once: the entries by type and route name, the folders by type and slot.
     const { rows: types } = await tx.query<{ id: number }>('SELECT id FROM service_types ORDER BY id');
@@ -26,18 +48,17 @@ export async function placeMenuEntries(db: Db, modules: readonly ModuleSchema[],
       if (item.item_type === 'folder' && item.slot && !folders.has(key)) folders.set(key, item.id);
     }
     for (const { id: typeId } of types) {
-      for (const { admin } of placed) {
-        const menu = admin.menu!;
-        if (present.has(`${typeId}:${admin.route.name}`)) continue;
-        const parentId = menu.folder ? folders.get(`${typeId}:${menu.folder}`) : null;
+      for (const entry of entries) {
+        if (present.has(`${typeId}:${entry.prefix}`)) continue;
+        const parentId = entry.folder ? folders.get(`${typeId}:${entry.folder}`) : null;
         if (parentId === undefined) {
-          report(`${admin.resource}: the service menu of type ${typeId} has no folder with slot ${menu.folder}; its entry is not placed`);
+          report(`${entry.prefix}: the service menu of type ${typeId} has no folder with slot ${entry.folder}; its entry is not placed`);
           continue;
         }
         await tx.query(
           `INSERT INTO menu_items (menu, service_type_id, parent_id, item_type, prefix, name, icon, sort, is_root)
            VALUES ('client_service', $1, $2, 'link', $3, $4, $5, $6, $7)`,
-          [typeId, parentId, admin.route.name, t(menu.name), menu.icon, menu.sort, menu.rootOnly],
+          [typeId, parentId, entry.prefix, t(entry.name), entry.icon, entry.sort, entry.rootOnly],
         );
       }
     }

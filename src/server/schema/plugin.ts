@@ -21,11 +21,13 @@ import { sanitizeHtml } from '../platform/sanitizing/html';
 import type { Queryable } from '../platform/db';
 import { migrateModules } from '../platform/db/migrate';
 import { assertValidForm, HttpError, httpError, t } from '../platform/http/errors';
+import { CSV_BOM, csvDownloadHeaders, csvLine } from '../platform/http/csv';
 import { requireServiceAccess } from '../platform/auth/service-access';
 import { flagsHold } from './flags';
 import { uniqueKeyOfConstraint, ensureIndexes } from './indexes';
 import { placeMenuEntries } from './menus';
 import { parseListQuery } from './list-query';
+import { followRemoval, followRename } from './references';
 import { serverRegistry } from './settings';
 import { recordStore, type Owner, type RecordStore, type StoredRecord } from './storage';
 import { chargeFiles, releaseFiles } from '../platform/files/quota';
@@ -35,6 +37,15 @@ import { DERIVATIVE_EXTENSION } from '../platform/files/images';
 import { discard, readBody, type ReceivedFile } from './uploads';
 
 type Params = Record<string, string>;
+/** Records an export reads at a time. */
+const EXPORT_PAGE = 1000;
+
+/**
+ * A check a module's own code adds to every save of a schema module (beside its unique keys and
+ * references): the values against what else is stored, answering {field: catalogue key} for each
+ * refused field (400 with the form's detail), or nothing.
+ */
+export type StoredCheck = (tx: Queryable, owner: Owner, values: Record<string, unknown>) => Promise<Record<string, string>>;
 
 /** The ids of PUT {collection}/order: distinct record ids, as many as one list shows at most. */
 const ORDER_IDS = { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } };
@@ -83,6 +94,8 @@ export class ModuleRoutes {
   readonly store: RecordStore;
   private readonly validate: RecordValidator;
   private readonly writeOnly: string[];
+  /** Properties the server alone sets (a recipient's unsubscribed_at): shown, never taken from a body. */
+  private readonly readOnly: string[];
   /** The properties naming records of another module (x-ref), checked on every save. */
   private readonly references: { field: string; reference: AdminReference }[];
   /** The rich text properties, sanitised before every save. */
@@ -91,6 +104,7 @@ export class ModuleRoutes {
   /** Private files get a fresh signed URL on every read, so their pages are never kept serialised. */
   private readonly hasPrivateFiles: boolean;
   private readonly writeHooks: WriteHook[] = [];
+  private readonly checks: StoredCheck[] = [];
 
   constructor(
     private readonly app: FastifyInstance,
@@ -103,6 +117,9 @@ export class ModuleRoutes {
     this.validate = ajv.compile(schema);
     this.writeOnly = Object.entries(module.schema.properties ?? {})
       .filter(([, property]) => property.writeOnly === true)
+      .map(([name]) => name);
+    this.readOnly = Object.entries(module.schema.properties ?? {})
+      .filter(([, property]) => property.readOnly === true)
       .map(([name]) => name);
     this.references = Object.entries(module.schema.properties ?? {}).flatMap(([field, property]) => {
       const reference = referenceOf(module.admin.resource, field, property);
@@ -247,6 +264,10 @@ export class ModuleRoutes {
     for (const name of this.writeOnly) {
       if ((values[name] === undefined || values[name] === '') && existing?.values[name] !== undefined) values[name] = existing.values[name];
     }
+    for (const name of this.readOnly) {
+      if (existing?.values[name] === undefined) delete values[name];
+      else values[name] = existing.values[name];
+    }
     if (!this.validate(values)) throw validationFailure(this.validate, this.module.schema);
     return values;
   }
@@ -270,7 +291,13 @@ export class ModuleRoutes {
       );
       if (rows.length < wanted.length) missing[field] = 'errors.reference_not_found';
     }
+    for (const check of this.checks) Object.assign(missing, await check(db, owner, values));
     assertValidForm(missing);
+  }
+
+  /** Adds a check to every save (create, update, a singleton's save, update actions). */
+  addCheck(check: StoredCheck): void {
+    this.checks.push(check);
   }
 
   /**
@@ -354,7 +381,9 @@ export class ModuleRoutes {
       async (tx, stored) => {
         const values = this.values(body, existing);
         await this.checkStored(tx, owner, values, id);
-        return this.store.update(tx, owner, id, values, stored);
+        const result = await this.store.update(tx, owner, id, values, stored);
+        if (result) await followRename(this.app, tx, this.module, owner, existing, result);
+        return result;
       },
       (result) => replacedFiles(existing, result),
     );
@@ -425,6 +454,7 @@ export class ModuleRoutes {
         const nested = await this.nestedFiles(tx, owner, id);
         const record = await this.store.remove(tx, owner, id);
         if (record) await releaseFiles(tx, nested);
+        if (record) await followRemoval(this.app, tx, this.module, owner, record);
         return record && { record, nested };
       },
       (result) => result?.record.files ?? {},
@@ -457,6 +487,24 @@ export class ModuleRoutes {
       if (!this.hasPrivateFiles) this.serialisedPages.set(page, body);
     }
     return body;
+  }
+
+  /**
+   * GET {collection}/export (list.export): every record the list shows with these parameters
+   * (search, filters, sort), in its order, as CSV: the id, each property but secrets, the dates.
+   */
+  async exportCsv(request: FastifyRequest): Promise<string> {
+    const owner = await this.owner(request);
+    const query = { ...parseListQuery(request.query, this.module.admin, currentUser(request).userId), perPage: EXPORT_PAGE };
+    const properties = Object.entries(this.module.schema.properties ?? {}).filter(([name]) => !this.writeOnly.includes(name));
+    const header = ['id', ...properties.map(([name, property]) => (typeof property.title === 'string' ? t(property.title) : name)), t('app.schema.created_at'), t('app.schema.updated_at')];
+    const lines = [CSV_BOM + csvLine(header)];
+    for (let page = 1; ; page += 1) {
+      const { rows } = await this.store.list(this.db, owner, { ...query, page });
+      for (const row of rows) lines.push(csvLine([row.id, ...properties.map(([name]) => row.values[name]), row.created_at, row.updated_at]));
+      if (rows.length < EXPORT_PAGE) break;
+    }
+    return lines.join('');
   }
 
   async read(request: FastifyRequest) {
@@ -511,6 +559,11 @@ export class ModuleRoutes {
     const item = toRoutePattern(itemPattern(admin.api.path));
     app.get(collection, { preHandler }, async (request, reply) => reply.type('application/json; charset=utf-8').send(await this.list(request)));
     app.get(`${collection}/dictionary`, { preHandler }, (request) => this.dictionary(request));
+    if (admin.list.export) {
+      app.get(`${collection}/export`, { preHandler }, async (request, reply) =>
+        reply.headers(csvDownloadHeaders(`${admin.resource}.csv`)).send(await this.exportCsv(request)),
+      );
+    }
     app.get(item, { preHandler }, (request) => this.read(request));
     for (const path of writePaths) {
       app.post(path, { preHandler }, async (request, reply) => reply.status(201).send(await this.create(request)));

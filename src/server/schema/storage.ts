@@ -52,6 +52,8 @@ export interface RecordStore {
    * between them; false (and no change) when any id is not one of the owner's records.
    */
   reorder(db: Queryable, owner: Owner, ids: number[]): Promise<boolean>;
+  /** Records of the owner were written in bulk (not one by one through this store): its cached lists are rebuilt. */
+  changedMany(db: Queryable, owner: Owner): Promise<void>;
 }
 
 const LIKE_SPECIALS = /[\\%_]/g;
@@ -458,6 +460,7 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
       await written(db, owner, 0);
       return true;
     },
+    changedMany: (db, owner) => written(db, owner, 0),
   };
   return store;
 }
@@ -509,6 +512,8 @@ export function tableStore(module: ModuleSchema): RecordStore {
     transaction: (db, write) => db.transaction(write),
     // The registry lets no table-stored module be ordered.
     reorder: async () => false,
+    // Nothing is cached: every list asks the table.
+    changedMany: async () => {},
     async list(db, owner, query) {
       const params: unknown[] = [];
       const where: string[] = owned(owner, params);

@@ -2,13 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { limitRoutes } from './limits';
 import { senderRoutes } from './senders';
+import { serviceAdminRoutes } from './service-admin';
 import { templateBlockRoutes } from './template-blocks';
 import { templateRoutes } from './templates';
 
 /**
  * The newsletter's calls beyond its schema modules (schemas/newsletter/): the limits with usage and
- * the sender method's types and test send, the templates' copy, send to e-mail and download, and
- * their html rendered from their blocks and layout.
+ * the sender method's types and test send, the templates' copy, send to e-mail and download, their
+ * html rendered from their blocks and layout, the service admin area (modules, allowed sender types,
+ * recipient imports).
  * Extends the schema modules' routes, so it needs them first.
  */
 export const newsletterServer = fp(
@@ -17,6 +19,7 @@ export const newsletterServer = fp(
     await app.register(senderRoutes);
     await app.register(templateRoutes);
     await app.register(templateBlockRoutes);
+    await app.register(serviceAdminRoutes);
   },
   { name: 'newsletter', dependencies: ['schema-modules'] },
 );

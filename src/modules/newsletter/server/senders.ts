@@ -8,6 +8,7 @@ import { guardedRequest } from '../../../server/platform/outbound/http';
 import { SENDER_TEST_QUOTA, takeOutboundQuota } from '../../../server/platform/outbound/quota';
 import { guardedSmtpTransport } from '../../../server/platform/outbound/smtp';
 import { documentOperation, moduleRoutes } from '../../../server/schema';
+import { allowedSenderTypes } from './service-admin';
 
 /** config_type_id values (SPEC 3: 1 sending by the provider, 2 SMTP, 3 an e-mail marketing service). */
 export const CONFIG_TYPE = { product: 1, smtp: 2, emailLabs: 3 } as const;
@@ -94,8 +95,12 @@ export async function senderRoutes(app: FastifyInstance): Promise<void> {
     },
   });
   app.get(`${base}/types`, { preHandler: app.authenticate }, async (request) => {
-    await senders.owner(request);
-    return { data: (typeProperty.oneOf ?? []).map((type) => ({ id: type.const, name: t(type.title) })) };
+    const owner = await senders.owner(request);
+    // Only the types a root user allowed the service (admin/metody_wysylki); every type until one chose.
+    const allowed = await allowedSenderTypes(app, app.ctx.db, owner.serviceId!);
+    return {
+      data: (typeProperty.oneOf ?? []).filter((type) => !allowed || allowed.includes(type.const)).map((type) => ({ id: type.const, name: t(type.title) })),
+    };
   });
 
   app.put(`${base}/test`, { preHandler: app.authenticate }, async (request, reply) => {

@@ -1,0 +1,220 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { currentUser } from '../../../server/platform/auth/plugin';
+import { requireServiceAccess } from '../../../server/platform/auth/service-access';
+import type { Queryable } from '../../../server/platform/db';
+import { CSV_BOM, csvDownloadHeaders, csvLine } from '../../../server/platform/http/csv';
+import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
+import { pagination, paginationQuery, type PaginationQuery } from '../../../server/platform/http/pagination';
+import { newStoredName } from '../../../server/platform/files/store';
+import { documentOperation, moduleRoutes, serverRegistry } from '../../../server/schema';
+import { placeServiceMenuEntries } from '../../../server/schema/menus';
+import { detectFormat } from './recipient-file';
+import { IMPORT_JOB, runImport } from './recipient-import';
+
+/** The largest import file: a CSV of several hundred thousand recipients. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+const IMPORT_COLUMNS = `id, file_name, file_format, tags, job_id, status, failure, rows_total, rows_created, rows_merged, rows_failed, created_at, finished_at`;
+
+/** The service area's admin entries these routes serve (the schema modules place their own). */
+const MENU = [
+  { prefix: 'service_admin_modules', name: 'app.service_admin.modules.title', icon: 'AdminPanelSettings', sort: 56, rootOnly: true },
+  { prefix: 'service_admin_imports', name: 'app.service_admin.imports.title', icon: 'People', sort: 58, rootOnly: true },
+];
+
+/** The service (and, with a module, that the service has it), for root users only: the admin area of a service. */
+async function rootService(app: FastifyInstance, request: FastifyRequest, module?: string): Promise<number> {
+  const { serviceId } = await requireServiceAccess(app.ctx.db, request, (request.params as { service_id: string }).service_id, module);
+  if (!currentUser(request).isRoot) throw httpError(403, 'errors.forbidden');
+  return serviceId;
+}
+
+/** The modules a service may be given: every service module the schemas declare and every one some service has. */
+async function knownModules(app: FastifyInstance, db: Queryable): Promise<string[]> {
+  const declared = serverRegistry(app.ctx.config)
+    .modules.filter((module) => module.admin.scope === 'service')
+    .map((module) => module.admin.module);
+  const { rows } = await db.query<{ module: string }>('SELECT DISTINCT module FROM client_service_modules');
+  return [...new Set([...declared, ...rows.map((row) => row.module)])].sort();
+}
+
+async function modulesOf(app: FastifyInstance, serviceId: number) {
+  const known = await knownModules(app, app.ctx.db);
+  const { rows } = await app.ctx.db.query<{ module: string }>('SELECT module FROM client_service_modules WHERE client_service_id = $1', [serviceId]);
+  const enabled = new Set(rows.map((row) => row.module));
+  const label = (module: string) => {
+    const key = `app.service_modules.${module}`;
+    const name = t(key);
+    return name === key ? module : name;
+  };
+  return { data: known.map((module) => ({ module, name: label(module), enabled: enabled.has(module) })) };
+}
+
+/** The sender types a service may use (admin/metody_wysylki); every type until a root user chose. */
+export async function allowedSenderTypes(app: FastifyInstance, db: Queryable, serviceId: number): Promise<number[] | null> {
+  const types = moduleRoutes(app, 'sender_types');
+  const record = types && (await types.store.first(db, { serviceId, userId: null }));
+  return (record?.values.config_type_ids as number[] | undefined) ?? null;
+}
+
+/**
+ * The service admin area (root users): admin/uprawnienia (GET/PUT .../modules: which modules the
+ * service has, the rows the module check reads), admin/importy (recipient imports from CSV or XLSX
+ * as jobs, with their per-row errors as CSV) and, beside the sender-types schema module
+ * (admin/metody_wysylki), the check that a sender config uses an allowed type.
+ */
+export async function serviceAdminRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx;
+  await placeServiceMenuEntries(db, MENU, (problem) => app.log.warn(problem));
+
+  const senders = moduleRoutes(app, 'senders_config');
+  senders?.addCheck(async (tx, owner, values): Promise<Record<string, string>> => {
+    const allowed = await allowedSenderTypes(app, tx, owner.serviceId!);
+    return allowed && !allowed.includes(values.config_type_id as number) ? { config_type_id: 'errors.senders_config.type_not_allowed' } : {};
+  });
+
+  // admin/uprawnienia
+  const documented = '/client_service/{service_id}';
+  documentOperation(app, 'get', `${documented}/modules`, { tags: ['service admin'], summary: 'Root: the modules a service may have {data: [{module, name, enabled}]}', responses: { 200: { description: 'OK' } } });
+  documentOperation(app, 'put', `${documented}/modules`, { tags: ['service admin'], summary: 'Root: the modules the service has {modules: [module]}', responses: { 200: { description: 'OK' }, 400: { description: 'An unknown module' } } });
+  app.get('/client_service/:service_id/modules', { preHandler: app.authenticate }, async (request) => modulesOf(app, await rootService(app, request)));
+  app.put(
+    '/client_service/:service_id/modules',
+    {
+      preHandler: app.authenticate,
+      schema: { body: { type: 'object', required: ['modules'], properties: { modules: { type: 'array', maxItems: 200, items: { type: 'string', maxLength: 64 } } } } },
+    },
+    async (request) => {
+      const serviceId = await rootService(app, request);
+      const modules = [...new Set((request.body as { modules: string[] }).modules)];
+      const known = new Set(await knownModules(app, db));
+      assertValidForm(modules.every((module) => known.has(module)) ? {} : { modules: 'errors.service_admin.module_unknown' });
+      // The access check's cache is dropped by the table's trigger (migration 062) in every process.
+      await db.transaction(async (tx) => {
+        await tx.query('DELETE FROM client_service_modules WHERE client_service_id = $1 AND NOT (module = ANY($2::text[]))', [serviceId, modules]);
+        await tx.query('INSERT INTO client_service_modules (client_service_id, module) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [serviceId, modules]);
+      });
+      return { ...(await modulesOf(app, serviceId)), detail: t('app.service_admin.modules.saved') };
+    },
+  );
+
+  // admin/importy
+  const recipients = moduleRoutes(app, 'recipients');
+  const tags = moduleRoutes(app, 'tags');
+  if (!recipients || !tags) return;
+  await app.ctx.jobs.define<{ importId: number }>({ name: IMPORT_JOB, retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 15 * 60, handler: (job) => runImport(app, job) });
+
+  const base = '/client_service/:service_id/module/recipients/imports';
+  const documentedBase = `${documented}/module/recipients/imports`;
+  documentOperation(app, 'get', documentedBase, { tags: ['service admin'], summary: 'Root: the recipient imports {data, pagination: {total}}', responses: { 200: { description: 'OK' } } });
+  documentOperation(app, 'post', documentedBase, {
+    tags: ['service admin'],
+    summary: 'Root: import recipients from a CSV or XLSX file (multipart: file, payload {tags}); answers the import with its job_id',
+    responses: { 201: { description: 'The import, queued' }, 400: { description: 'No file, or an unknown tag' }, 413: { description: 'Over 20 MB' }, 415: { description: 'Neither CSV nor XLSX' } },
+  });
+  documentOperation(app, 'get', `${documentedBase}/{import_id}`, { tags: ['service admin'], summary: 'Root: one import', responses: { 200: { description: 'OK' } } });
+  documentOperation(app, 'get', `${documentedBase}/{import_id}/errors`, { tags: ['service admin'], summary: 'Root: the rows the import refused, as CSV (row number; reason)', responses: { 200: { description: 'text/csv' } } });
+
+  app.get<{ Querystring: PaginationQuery }>(base, { preHandler: app.authenticate, schema: { querystring: { type: 'object', properties: paginationQuery } } }, async (request) => {
+    const serviceId = await rootService(app, request, 'recipients');
+    const { limit, offset } = pagination(request.query, 25);
+    const [page, count] = await Promise.all([
+      db.query(`SELECT ${IMPORT_COLUMNS} FROM recipient_imports WHERE client_service_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [serviceId, limit, offset]),
+      db.query<{ total: number }>('SELECT count(*)::int AS total FROM recipient_imports WHERE client_service_id = $1', [serviceId]),
+    ]);
+    return { data: page.rows, pagination: { total: Number(count.rows[0].total) } };
+  });
+
+  const importOf = async (request: FastifyRequest) => {
+    const serviceId = await rootService(app, request, 'recipients');
+    const id = Number((request.params as { import_id: string }).import_id);
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw httpError(404, 'errors.not_found');
+    const { rows } = await db.query(`SELECT ${IMPORT_COLUMNS} FROM recipient_imports WHERE id = $1 AND client_service_id = $2`, [id, serviceId]);
+    if (!rows[0]) throw httpError(404, 'errors.not_found');
+    return rows[0] as { id: number };
+  };
+  app.get(`${base}/:import_id`, { preHandler: app.authenticate }, (request) => importOf(request));
+  app.get(`${base}/:import_id/errors`, { preHandler: app.authenticate }, async (request, reply) => {
+    const record = await importOf(request);
+    const { rows } = await db.query<{ row_number: number; reason: string }>('SELECT row_number, reason FROM recipient_import_errors WHERE import_id = $1 ORDER BY row_number', [record.id]);
+    const lines = [CSV_BOM + csvLine([t('app.service_admin.imports.errors_row'), t('app.service_admin.imports.errors_reason')]), ...rows.map((row) => csvLine([row.row_number, row.reason]))];
+    return reply.headers(csvDownloadHeaders(`import-${record.id}-bledy.csv`)).send(lines.join(''));
+  });
+
+  app.post(base, { preHandler: app.authenticate }, async (request, reply) => {
+    const serviceId = await rootService(app, request, 'recipients');
+    if (!request.isMultipart()) throw httpError(400, 'errors.file_required');
+    let given: unknown = {};
+    let upload: { key: string; name: string; format: 'csv' | 'xlsx' } | null = null;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 2 } })) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'payload') given = parsePayload(String(part.value));
+          continue;
+        }
+        const temporary = await app.ctx.files.putTemporary(part.file, IMPORT_MAX_BYTES);
+        if ((part.file as { truncated?: boolean }).truncated) {
+          await app.ctx.files.delete(temporary.key);
+          throw httpError(413, 'errors.file_too_large');
+        }
+        const format = temporary.bytes > 0 ? detectFormat(temporary.head) : null;
+        if (!format) {
+          await app.ctx.files.delete(temporary.key);
+          throw temporary.bytes === 0 ? httpError(400, 'errors.file_required') : httpError(415, 'errors.recipient_imports.file_type');
+        }
+        upload = { key: temporary.key, name: (part.filename || `import.${format}`).slice(0, 255), format };
+      }
+    } catch (error) {
+      if (upload) await app.ctx.files.delete(upload.key);
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw httpError(413, 'errors.file_too_large');
+      throw (error as { statusCode?: number }).statusCode === undefined ? httpError(400, 'errors.invalid_request') : error;
+    }
+    if (!upload) throw httpError(400, 'errors.file_required');
+    const temporaryKey = upload.key;
+    try {
+      const importTags = await checkedTags(db, serviceId, given);
+      const key = `services/${serviceId}/recipient-imports/${newStoredName(upload.format)}`;
+      await app.ctx.files.commit(temporaryKey, key);
+      const created = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: number }>(
+          'INSERT INTO recipient_imports (client_service_id, user_id, file_name, file_format, file_key, tags) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+          [serviceId, currentUser(request).userId, upload.name, upload.format, key, JSON.stringify(importTags)],
+        );
+        const jobId = await app.ctx.jobs.send(IMPORT_JOB, { importId: rows[0].id }, { owner: { clientServiceId: serviceId }, tx });
+        await tx.query('UPDATE recipient_imports SET job_id = $2 WHERE id = $1', [rows[0].id, jobId]);
+        const saved = await tx.query(`SELECT ${IMPORT_COLUMNS} FROM recipient_imports WHERE id = $1`, [rows[0].id]);
+        return saved.rows[0];
+      }).catch(async (error: unknown) => {
+        await app.ctx.files.delete(key);
+        throw error;
+      });
+      return reply.code(201).send({ ...created, detail: t('app.service_admin.imports.queued') });
+    } finally {
+      await app.ctx.files.delete(temporaryKey).catch(() => undefined);
+    }
+  });
+}
+
+function parsePayload(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw httpError(400, 'errors.payload_invalid');
+  }
+}
+
+/** The tags an import adds to every recipient: existing tags of the service, as it spells them (400 otherwise). */
+async function checkedTags(db: Queryable, serviceId: number, given: unknown): Promise<string[]> {
+  const raw = given && typeof given === 'object' ? (given as { tags?: unknown }).tags : undefined;
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw) || raw.length > 100 || !raw.every((tag) => typeof tag === 'string' && tag.length <= 128)) {
+    assertValidForm({ tags: 'errors.reference_not_found' });
+  }
+  const wanted = [...new Set(raw as string[])];
+  if (wanted.length === 0) return [];
+  const { rows } = await db.query<{ name: string }>("SELECT data->>'name' AS name FROM module_records WHERE resource = 'tags' AND client_service_id = $1 AND data->>'name' = ANY($2::text[])", [
+    serviceId,
+    wanted,
+  ]);
+  assertValidForm(rows.length === wanted.length ? {} : { tags: 'errors.reference_not_found' });
+  return wanted;
+}

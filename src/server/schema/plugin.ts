@@ -63,7 +63,11 @@ export class ModuleRoutes {
   private readonly references: { field: string; reference: AdminReference }[];
   /** The rich text properties, sanitised before every save. */
   private readonly richText: string[];
+  /** readOnly properties: set by the panel's own code (an import), never by a body; a save keeps the stored values. */
+  private readonly readOnly: string[];
   private readonly serialisedPages = new WeakMap<object, string>();
+  /** What a module's own code adds to the OPTIONS answer of the collection (news: the category asked for). */
+  readonly optionsExtras: ((request: FastifyRequest, owner: Owner) => Promise<Record<string, unknown>>)[] = [];
   /** Private files get a fresh signed URL on every read, so their pages are never kept serialised. */
   private readonly hasPrivateFiles: boolean;
 
@@ -84,6 +88,9 @@ export class ModuleRoutes {
       return reference ? [{ field, reference }] : [];
     });
     this.richText = richTextFields(module.schema);
+    this.readOnly = Object.entries(module.schema.properties ?? {})
+      .filter(([, property]) => property.readOnly === true)
+      .map(([name]) => name);
     this.hasPrivateFiles = Object.values(module.admin.files).some((spec) => spec.private);
   }
 
@@ -109,7 +116,35 @@ export class ModuleRoutes {
     if (admin.flags.length && !(await flagsHold(this.db, admin.flags, { serviceId: owner.serviceId, parent: parent?.values }))) {
       throw httpError(404, 'errors.not_found');
     }
+    if (purpose === 'write' && parent && admin.parent) this.app.schemaModules.get(admin.parent.resource)!.assertUnlocked(parent);
     return owner;
+  }
+
+  /** x-admin.lockedBy: a record so marked (an imported news item) is not changed through the API, nor are its nested records. */
+  assertUnlocked(record: StoredRecord): void {
+    const { lockedBy } = this.module.admin;
+    if (lockedBy && record.values[lockedBy] === true) throw httpError(409, 'errors.record_locked');
+  }
+
+  /**
+   * x-admin.history: the write's difference as a record of the history module nested under the
+   * written record, in the write's transaction: who, when, created or updated, and each changed
+   * property's value before and after.
+   */
+  private async recordHistory(tx: Queryable, request: FastifyRequest, owner: Owner, before: StoredRecord | null, after: StoredRecord): Promise<void> {
+    const { history } = this.module.admin;
+    if (!history) return;
+    const fields = Object.keys(this.module.schema.properties ?? {});
+    const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+    const changes = fields
+      .filter((field) => !same(before?.values[field], after.values[field]))
+      .map((field) => ({ field, before: before?.values[field] ?? null, after: after.values[field] ?? null }));
+    if (before && changes.length === 0) return;
+    const { userId } = currentUser(request);
+    const { rows } = await tx.query<{ name: string }>("SELECT trim(name || ' ' || surname) AS name, username FROM users WHERE id = $1", [userId]);
+    const user = rows[0]?.name || '';
+    const log = this.app.schemaModules.get(history)!;
+    await log.store.insert(tx, { ...owner, parentId: after.id }, { date: new Date().toISOString(), user, user_id: userId, action: before ? 'updated' : 'created', changes }, {});
   }
 
   /** The service, user or panel the records belong to, after the service and module permission check. */
@@ -217,6 +252,10 @@ export class ModuleRoutes {
     for (const name of this.writeOnly) {
       if ((values[name] === undefined || values[name] === '') && existing?.values[name] !== undefined) values[name] = existing.values[name];
     }
+    for (const name of this.readOnly) {
+      if (existing?.values[name] === undefined) delete values[name];
+      else values[name] = existing.values[name];
+    }
     if (!this.validate(values)) throw validationFailure(this.validate, this.module.schema);
     return values;
   }
@@ -303,7 +342,9 @@ export class ModuleRoutes {
     const created = await this.transaction(owner, files, async (tx, stored) => {
       const values = this.values(body, null);
       await this.checkStored(tx, owner, values, null);
-      return this.store.insert(tx, owner, values, stored);
+      const record = await this.store.insert(tx, owner, values, stored);
+      await this.recordHistory(tx, request, owner, null, record);
+      return record;
     });
     return this.output(created, owner);
   }
@@ -313,6 +354,7 @@ export class ModuleRoutes {
     const id = this.recordId((request.params as Params).id);
     const existing = await this.store.get(this.db, owner, id, 0);
     if (!existing) throw httpError(404, 'errors.not_found');
+    this.assertUnlocked(existing);
     const { body, files } = await readBody(request, this.module, this.files);
     const updated = await this.transaction(
       owner,
@@ -320,7 +362,9 @@ export class ModuleRoutes {
       async (tx, stored) => {
         const values = this.values(body, existing);
         await this.checkStored(tx, owner, values, id);
-        return this.store.update(tx, owner, id, values, stored);
+        const record = await this.store.update(tx, owner, id, values, stored);
+        if (record) await this.recordHistory(tx, request, owner, existing, record);
+        return record;
       },
       (result) => replacedFiles(existing, result),
     );
@@ -361,11 +405,14 @@ export class ModuleRoutes {
     if (!validateBody(changes)) throw validationFailure(validateBody, action.body!);
     const existing = await this.store.get(this.db, owner, id, 0);
     if (!existing) throw httpError(404, 'errors.not_found');
+    this.assertUnlocked(existing);
     const values = { ...existing.values, ...changes };
     if (!this.validate(values)) throw validationFailure(this.validate, this.module.schema);
     const updated = await this.transaction(owner, [], async (tx) => {
       await this.checkStored(tx, owner, values, id);
-      return this.store.update(tx, owner, id, values, {});
+      const record = await this.store.update(tx, owner, id, values, {});
+      if (record) await this.recordHistory(tx, request, owner, existing, record);
+      return record;
     });
     if (!updated) throw httpError(404, 'errors.not_found');
     return this.output(updated, owner);
@@ -387,6 +434,8 @@ export class ModuleRoutes {
       owner,
       [],
       async (tx) => {
+        const current = await this.store.get(tx, owner, id, 0);
+        if (current) this.assertUnlocked(current);
         // Children go with the record (ON DELETE CASCADE): their files are given back and deleted too.
         const nested = await this.nestedFiles(tx, owner, id);
         const record = await this.store.remove(tx, owner, id);
@@ -404,6 +453,7 @@ export class ModuleRoutes {
     const id = this.recordId((request.params as Params).id);
     const existing = await this.store.get(this.db, owner, id, 0);
     if (!existing) throw httpError(404, 'errors.not_found');
+    this.assertUnlocked(existing);
     await this.transaction(
       owner,
       [],
@@ -416,6 +466,8 @@ export class ModuleRoutes {
   async list(request: FastifyRequest): Promise<string> {
     const owner = await this.owner(request);
     const query = parseListQuery(request.query, this.module.admin, currentUser(request).userId);
+    const flags = query.filters.flatMap(({ filter }) => filter.flags ?? []);
+    if (flags.length && !(await flagsHold(this.db, flags, { serviceId: owner.serviceId }))) throw httpError(404, 'errors.not_found');
     const page = await this.store.list(this.db, owner, query);
     let body = this.serialisedPages.get(page);
     if (body === undefined) {
@@ -461,8 +513,10 @@ export class ModuleRoutes {
     const writePaths = [...new Set([collection, upload])];
 
     app.options(collection, { preHandler }, async (request) => {
-      await this.owner(request);
-      return { schema };
+      const owner = await this.owner(request);
+      let answer: Record<string, unknown> = { schema };
+      for (const extra of this.optionsExtras) answer = { ...answer, ...(await extra(request, owner)) };
+      return answer;
     });
 
     if (admin.singleton) {
@@ -478,6 +532,7 @@ export class ModuleRoutes {
     app.get(collection, { preHandler }, async (request, reply) => reply.type('application/json; charset=utf-8').send(await this.list(request)));
     app.get(`${collection}/dictionary`, { preHandler }, (request) => this.dictionary(request));
     app.get(item, { preHandler }, (request) => this.read(request));
+    if (!admin.writable) return;
     for (const path of writePaths) {
       app.post(path, { preHandler }, async (request, reply) => reply.status(201).send(await this.create(request)));
       app.put(`${path}/:id`, { preHandler }, (request) => this.update(request));

@@ -102,13 +102,32 @@ async function placeOf(module: ModuleSchema): Promise<Place> {
   };
 }
 
+/**
+ * A record of the module for the place: made from its rules, with each required reference (by id)
+ * naming a record of the referenced module created for it (a news item's category).
+ */
+async function recordAt(module: ModuleSchema, params: PathParams, writer: string): Promise<Record<string, unknown>> {
+  const values = recordOf(module.schema);
+  for (const field of module.schema.required ?? []) {
+    const target = (module.schema.properties?.[field]?.['x-ref'] as { resource: string; field?: string } | undefined);
+    if (!target || (target.field ?? 'id') !== 'id') continue;
+    const referenced = registry.byResource(target.resource)!;
+    const created = await call('POST', apiPaths(referenced.admin, params).collection, writer, await recordAt(referenced, params, writer));
+    expect(created.statusCode, created.body).toBe(201);
+    values[field] = created.json().id;
+  }
+  return values;
+}
+
 /** The params of a nested module's place: a parent record created for the test (recursively). */
 async function withParents(module: ModuleSchema, place: Place, writer: string): Promise<PathParams> {
   const parentResource = module.admin.parent?.resource;
   if (!parentResource) return place.params;
   const parent = registry.byResource(parentResource)!;
   const params = await withParents(parent, place, writer);
-  const created = await call('POST', apiPaths(parent.admin, params).collection, writer, recordOf(parent.schema));
+  // The parent fields the child's record: flags need, set (an item that has videos, for its videos).
+  const flagged = Object.fromEntries(module.admin.flags.filter((flag) => flag.startsWith('record:')).map((flag) => [flag.slice('record:'.length), true]));
+  const created = await call('POST', apiPaths(parent.admin, params).collection, writer, { ...(await recordAt(parent, params, writer)), ...flagged });
   expect(created.statusCode, created.body).toBe(201);
   return { ...params, [module.admin.parent!.param]: created.json().id };
 }
@@ -126,6 +145,12 @@ describe.each(modules.map((module) => [module.admin.resource, module] as const))
     for (const key of Object.values(admin.messages)) expect(t(key), key).not.toBe(key);
     for (const action of admin.actions) for (const key of [action.message, action.label, ...(action.description ? [action.description] : []), ...Object.values(action.messages ?? {})]) expect(t(key), key).not.toBe(key);
 
+    if (!admin.writable) {
+      // Written by the panel itself (a history): read through the API, never written.
+      expect((await call('GET', paths.collection, place.owner)).statusCode).toBe(200);
+      expect((await call('POST', paths.collection, writer, recordOf(module.schema))).statusCode).toBe(404);
+      return;
+    }
     if (admin.singleton) {
       const saved = await call('POST', paths.collection, writer, recordOf(module.schema));
       expect(saved.statusCode, saved.body).toBeLessThan(300);
@@ -133,7 +158,7 @@ describe.each(modules.map((module) => [module.admin.resource, module] as const))
       expect(read.statusCode).toBe(200);
       expect(read.json()).toMatchObject(recordOf(module.schema));
     } else {
-      const values = recordOf(module.schema);
+      const values = await recordAt(module, params, writer);
       const created = await call('POST', paths.collection, writer, values);
       expect(created.statusCode, created.body).toBe(201);
       const { id } = created.json();
@@ -141,7 +166,7 @@ describe.each(modules.map((module) => [module.admin.resource, module] as const))
       const list = (await call('GET', `${paths.collection}?per_page=100`, place.owner)).json();
       expect(list.pagination.total).toBeGreaterThan(0);
       expect(list.data.some((row: { id: number }) => row.id === id)).toBe(true);
-      const updated = await call('PUT', paths.item(id), writer, recordOf(module.schema));
+      const updated = await call('PUT', paths.item(id), writer, await recordAt(module, params, writer));
       expect(updated.statusCode, updated.body).toBe(200);
 
       for (const action of admin.actions.filter((candidate) => candidate.handler === 'update')) {
@@ -174,7 +199,7 @@ describe.each(modules.map((module) => [module.admin.resource, module] as const))
       const foreign = await call('GET', admin.singleton ? paths.read : paths.collection, place.stranger);
       expect(foreign.statusCode).toBe(403);
       expect(foreign.json().detail).toBe('Brak dostępu.');
-      expect((await call('POST', paths.collection, place.stranger, recordOf(module.schema))).statusCode).toBe(403);
+      if (admin.writable) expect((await call('POST', paths.collection, place.stranger, recordOf(module.schema))).statusCode).toBe(403);
       if (admin.scope === 'service') {
         const unknown = await call('GET', apiPaths(admin, { ...params, service_id: 987_654 }).collection, place.stranger);
         expect(unknown.statusCode).toBe(403);

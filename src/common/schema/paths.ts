@@ -2,7 +2,8 @@ import type { AdminBlock, AdminRouteViews } from './types';
 
 export type PathParams = Record<string, string | number | undefined | null>;
 
-const PLACEHOLDER = /\{(\w+)\}/g;
+/** {name}, or {name?} for an optional last segment (a route's `{imported_client_service_id?}`). */
+const PLACEHOLDER = /\{(\w+)(\?)?\}/g;
 
 /** The {name} placeholders of a pattern, in order. */
 export function placeholders(pattern: string): string[] {
@@ -11,16 +12,19 @@ export function placeholders(pattern: string): string[] {
 
 /** Fills {name} placeholders with URL-encoded params; a missing param is a programming error. */
 export function fillPath(pattern: string, params: PathParams): string {
-  return pattern.replace(PLACEHOLDER, (_whole, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null || value === '') throw new Error(`path ${pattern}: missing param ${name}`);
-    return encodeURIComponent(String(value));
-  });
+  const missing = (value: unknown) => value === undefined || value === null || value === '';
+  return pattern
+    .replace(/\/\{(\w+)\?\}/g, (_whole, name: string) => (missing(params[name]) ? '' : `/{${name}}`))
+    .replace(PLACEHOLDER, (_whole, name: string) => {
+      const value = params[name];
+      if (missing(value)) throw new Error(`path ${pattern}: missing param ${name}`);
+      return encodeURIComponent(String(value));
+    });
 }
 
 /** A pattern as a Fastify route: {service_id} becomes :service_id. */
 export function toRoutePattern(pattern: string): string {
-  return pattern.replace(PLACEHOLDER, ':$1');
+  return pattern.replace(PLACEHOLDER, ':$1$2');
 }
 
 export function itemPattern(collection: string): string {

@@ -113,7 +113,14 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
       const options = f.options
         ? { resource: identifier(source, `filter ${f.field} options.resource`, f.options.resource), field: identifier(source, `filter ${f.field} options.field`, f.options.field) }
         : undefined;
-      return { field: fieldOf('list filter', f.field), param: identifier(source, 'filter param', f.param ?? f.field), op: f.op, ...(options ? { options } : {}) };
+      const filterFlags = (f.flags ?? []).map((flag) => flagOf(source, flag));
+      return {
+        field: fieldOf('list filter', f.field),
+        param: identifier(source, 'filter param', f.param ?? f.field),
+        op: f.op,
+        ...(options ? { options } : {}),
+        ...(filterFlags.length ? { flags: filterFlags } : {}),
+      };
     }),
     label: fieldOf('list.label', given.list?.label ?? (properties.name ? 'name' : 'id')),
     ...(given.list?.upload === undefined ? {} : { upload: identifier(source, 'list.upload', given.list.upload) }),
@@ -197,10 +204,29 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
   });
 
   const flags = (given.flags ?? []).map((flag) => {
-    if (typeof flag !== 'string' || !FLAG.test(flag)) fail(source, `flag ${JSON.stringify(flag)} must match ${FLAG}`);
+    flagOf(source, flag);
     if (flag.startsWith('record:') && !parent) fail(source, `flag ${flag} needs a parent record`);
     return flag;
   });
+  const filterParams = new Set(list.filters.map((filter) => filter.param));
+  const routeNames = new Set<string>();
+  const lists = (route.lists ?? []).map((page) => {
+    const name = identifier(source, 'route.lists name', page.name);
+    if (typeof page.path !== 'string' || !page.path) fail(source, `route.lists ${name}: path must be a sub-path`);
+    for (const param of Object.keys(page.filters ?? {})) if (!filterParams.has(param)) fail(source, `route.lists ${name}: ${param} is not a filter param`);
+    routeNames.add(name);
+    return { name, path: page.path, title: page.title ?? `resources.${resource}.pages.${name}`, filters: { ...page.filters } };
+  });
+  const forms = (route.forms ?? []).map((page) => {
+    const name = identifier(source, 'route.forms name', page.name);
+    if (typeof page.path !== 'string' || !placeholders(page.path).includes(routeParam)) fail(source, `route.forms ${name}: path must name {${routeParam}}`);
+    if (!Array.isArray(page.fields) || page.fields.length === 0) fail(source, `route.forms ${name}: fields must list properties`);
+    if (routeNames.has(name)) fail(source, `duplicate route ${name}`);
+    routeNames.add(name);
+    return { name, path: page.path, title: page.title ?? `resources.${resource}.pages.${name}`, fields: page.fields.map((field) => fieldOf(`route.forms ${name} field`, field)) };
+  });
+  const lockedBy = given.lockedBy === undefined ? undefined : fieldOf('x-admin.lockedBy', given.lockedBy);
+  const history = given.history === undefined ? undefined : identifier(source, 'x-admin.history', given.history);
   for (const [name, property] of Object.entries(properties)) referenceOf(source, name, property);
 
   const admin: AdminBlock = {
@@ -209,7 +235,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     module,
     title: given.title,
     api,
-    route: { path: route.path, name: route.name, param: routeParam, views: route.views ?? { list: '' }, ...(route.names ? { names: route.names } : {}) },
+    route: { path: route.path, name: route.name, param: routeParam, views: route.views ?? { list: '' }, ...(route.names ? { names: route.names } : {}), lists, forms },
     list,
     files,
     flags,
@@ -230,6 +256,9 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     singleton: given.singleton === true,
     ordered,
     crud: given.crud !== false,
+    writable: given.writable !== false,
+    ...(history ? { history } : {}),
+    ...(lockedBy ? { lockedBy } : {}),
     ...(given.storage
       ? {
           storage: {
@@ -250,6 +279,11 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
   }
   const schema: JsonSchema = { ...resolved };
   return { schema, admin, source };
+}
+
+function flagOf(source: string, flag: unknown): string {
+  if (typeof flag !== 'string' || !FLAG.test(flag)) fail(source, `flag ${JSON.stringify(flag)} must match ${FLAG}`);
+  return flag;
 }
 
 const ICON = /^[A-Z][A-Za-z0-9]*$/;
@@ -295,7 +329,7 @@ export function createRegistry(files: Record<string, unknown>, product = DEFAULT
     .map(([source, file]) => loadModuleSchema(unwrapModule(file), source, product));
   const seen = new Map<string, string>();
   for (const { admin } of modules) {
-    for (const key of [`resource ${admin.resource}`, `route ${admin.route.name}`]) {
+    for (const key of [`resource ${admin.resource}`, ...[admin.route.name, ...admin.route.lists.map((page) => page.name), ...admin.route.forms.map((page) => page.name)].map((name) => `route ${name}`)]) {
       if (seen.has(key)) throw new SchemaFileError(admin.resource, `duplicate ${key}`);
       seen.set(key, admin.resource);
     }
@@ -304,7 +338,8 @@ export function createRegistry(files: Record<string, unknown>, product = DEFAULT
   for (const module of modules) nestUnderParent(module, byResource);
   for (const module of modules) {
     const { admin } = module;
-    checkPlaceholders(admin, byResource);
+    checkPlaceholders(module, byResource);
+    checkHistory(admin, byResource);
     for (const { field, options } of admin.list.filters ?? []) {
       if (options) checkFilterOptions(admin, field, options, modules);
     }
@@ -356,7 +391,8 @@ function nestUnderParent(module: ModuleSchema, byResource: (resource: string) =>
  * Every placeholder of a module's API and route paths names something the server and the router
  * resolve: the service, a parent record (its own param and its ancestors'), or, in a view, the record.
  */
-function checkPlaceholders(admin: AdminBlock, byResource: (resource: string) => ModuleSchema | undefined): void {
+function checkPlaceholders(module: ModuleSchema, byResource: (resource: string) => ModuleSchema | undefined): void {
+  const { admin } = module;
   const chain = ancestors(admin, byResource);
   const known = new Set([...(admin.scope === 'service' ? ['service_id'] : []), ...[admin, ...chain].flatMap((a) => (a.parent ? [a.parent.param] : []))]);
   const check = (pattern: string, allowed: Set<string>) => {
@@ -368,9 +404,23 @@ function checkPlaceholders(admin: AdminBlock, byResource: (resource: string) => 
   if (admin.parent && !placeholders(admin.api.path).includes(admin.parent.param)) {
     throw new SchemaFileError(admin.resource, `api path ${admin.api.path} must name its parent {${admin.parent.param}}`);
   }
-  check(admin.route.path, known);
-  const inView = new Set([...known, admin.route.param]);
-  for (const view of Object.values(admin.route.views)) if (view) check(view, inView);
+  // Pages may also name what their records are listed by (an eq filter's param: the news category), theirs or a parent's.
+  const routed = new Set([...known, ...[admin, ...chain].flatMap((a) => (a.list.filters ?? []).filter((filter) => filter.op === 'eq').map((filter) => filter.param ?? filter.field))]);
+  check(admin.route.path, routed);
+  for (const page of admin.route.lists) check(page.path, routed);
+  // A record's page may end with an optional segment naming one of its properties ({imported_client_service_id?}).
+  const optional = Object.keys(module.schema.properties ?? {});
+  const inView = new Set([...routed, admin.route.param, ...optional]);
+  for (const view of [...Object.values(admin.route.views), ...admin.route.forms.map((page) => page.path)]) if (view) check(view, inView);
+}
+
+/** A module's history is a read-only module nested under it. */
+function checkHistory(admin: AdminBlock, byResource: (resource: string) => ModuleSchema | undefined): void {
+  if (!admin.history) return;
+  const history = byResource(admin.history)?.admin;
+  if (!history || history.parent?.resource !== admin.resource || history.writable) {
+    throw new SchemaFileError(admin.resource, `x-admin.history ${admin.history} must be a read-only module (writable: false) nested under it`);
+  }
 }
 
 /** A reference names a module of the same scope, by one of its fields. */

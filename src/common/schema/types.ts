@@ -39,6 +39,34 @@ export interface AdminRoute {
   views: AdminRouteViews;
   /** Names of the sub-routes: {show: "service_configuration_senders_config_preview"}. */
   names?: Partial<Record<keyof AdminRouteViews, string>>;
+  /**
+   * More lists of the same records, each with fixed filter values (news: the pinned ones, a
+   * category's archive). A path placeholder naming an `eq` filter's param (e.g. {category_id})
+   * filters the list by the route's value; the list view does the same.
+   */
+  lists: AdminRouteList[];
+  /** More pages of one record, each a form showing some of its fields (news: the options page). */
+  forms: AdminRouteForm[];
+}
+
+export interface AdminRouteList {
+  /** Route name, unique among all routes. */
+  name: string;
+  /** Sub-path under route.path. */
+  path: string;
+  /** Catalogue key of the page title. */
+  title: string;
+  /** Filter values by filter param, e.g. {"archived": "true"}. */
+  filters: Record<string, string>;
+}
+
+export interface AdminRouteForm {
+  name: string;
+  /** Sub-path under route.path, naming the record param. */
+  path: string;
+  title: string;
+  /** The properties the page shows; the edit view leaves them to it. */
+  fields: string[];
 }
 
 export interface AdminColumn {
@@ -58,6 +86,8 @@ export interface AdminFilter {
    * offers that resource's `field` values, searched on the server as the user types.
    */
   options?: { resource: string; field: string };
+  /** Feature flags the filter needs (the pinned news of a template with pinning), otherwise its list answers 404. */
+  flags?: string[];
 }
 
 export interface AdminList {
@@ -245,6 +275,21 @@ export interface AdminBlock {
    */
   crud: boolean;
   storage?: AdminTableStorage;
+  /**
+   * false: records are only read through the API (no create, update or delete calls): e.g. a
+   * history the engine writes itself.
+   */
+  writable: boolean;
+  /**
+   * A nested, read-only module given each write's difference (news_logs): every create and update
+   * of this module's records adds a record there, in the same transaction, with who, when and what.
+   */
+  history?: string;
+  /**
+   * A boolean property that makes a record read-only when true (an imported news item): its
+   * writes, and those of the records nested under it, answer 409.
+   */
+  lockedBy?: string;
 }
 
 /** A JSON Schema object (draft-07 as ajv 8 reads it by default). */
@@ -264,7 +309,11 @@ export type SchemaFile = JsonSchema & {
       menu?: Partial<AdminMenu> & Pick<AdminMenu, 'icon'>;
       list?: Partial<AdminList>;
       files?: Record<string, Partial<AdminFile>>;
-      route?: Partial<AdminRoute> & Pick<AdminRoute, 'path' | 'name'>;
+      route?: Partial<Omit<AdminRoute, 'lists' | 'forms'>> &
+        Pick<AdminRoute, 'path' | 'name'> & {
+          lists?: (Omit<AdminRouteList, 'title'> & { title?: string })[];
+          forms?: (Omit<AdminRouteForm, 'title'> & { title?: string })[];
+        };
     };
 };
 

@@ -94,13 +94,15 @@ export class ModuleRoutes {
   readonly store: RecordStore;
   private readonly validate: RecordValidator;
   private readonly writeOnly: string[];
-  /** Properties the server alone sets (a recipient's unsubscribed_at): shown, never taken from a body. */
+  /** Properties the server alone sets (a recipient's unsubscribed_at, an imported item's source): shown, never taken from a body; a save keeps the stored values. */
   private readonly readOnly: string[];
   /** The properties naming records of another module (x-ref), checked on every save. */
   private readonly references: { field: string; reference: AdminReference }[];
   /** The rich text properties, sanitised before every save. */
   private readonly richText: string[];
   private readonly serialisedPages = new WeakMap<object, string>();
+  /** What a module's own code adds to the OPTIONS answer of the collection (news: the category asked for). */
+  readonly optionsExtras: ((request: FastifyRequest, owner: Owner) => Promise<Record<string, unknown>>)[] = [];
   /** Private files get a fresh signed URL on every read, so their pages are never kept serialised. */
   private readonly hasPrivateFiles: boolean;
   private readonly writeHooks: WriteHook[] = [];
@@ -156,7 +158,35 @@ export class ModuleRoutes {
     if (admin.flags.length && !(await flagsHold(this.db, admin.flags, { serviceId: owner.serviceId, parent: parent?.values }))) {
       throw httpError(404, 'errors.not_found');
     }
+    if (purpose === 'write' && parent && admin.parent) this.app.schemaModules.get(admin.parent.resource)!.assertUnlocked(parent);
     return owner;
+  }
+
+  /** x-admin.lockedBy: a record so marked (an imported news item) is not changed through the API, nor are its nested records. */
+  assertUnlocked(record: StoredRecord): void {
+    const { lockedBy } = this.module.admin;
+    if (lockedBy && record.values[lockedBy] === true) throw httpError(409, 'errors.record_locked');
+  }
+
+  /**
+   * x-admin.history: the write's difference as a record of the history module nested under the
+   * written record, in the write's transaction: who, when, created or updated, and each changed
+   * property's value before and after.
+   */
+  private async recordHistory(tx: Queryable, request: FastifyRequest, owner: Owner, before: StoredRecord | null, after: StoredRecord): Promise<void> {
+    const { history } = this.module.admin;
+    if (!history) return;
+    const fields = Object.keys(this.module.schema.properties ?? {});
+    const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+    const changes = fields
+      .filter((field) => !same(before?.values[field], after.values[field]))
+      .map((field) => ({ field, before: before?.values[field] ?? null, after: after.values[field] ?? null }));
+    if (before && changes.length === 0) return;
+    const { userId } = currentUser(request);
+    const { rows } = await tx.query<{ name: string }>("SELECT trim(name || ' ' || surname) AS name, username FROM users WHERE id = $1", [userId]);
+    const user = rows[0]?.name || '';
+    const log = this.app.schemaModules.get(history)!;
+    await log.store.insert(tx, { ...owner, parentId: after.id }, { date: new Date().toISOString(), user, user_id: userId, action: before ? 'updated' : 'created', changes }, {});
   }
 
   /** The service, user or panel the records belong to, after the service and module permission check. */
@@ -364,7 +394,9 @@ export class ModuleRoutes {
     const created = await this.transaction(owner, files, async (tx, stored) => {
       const values = this.values(body, null);
       await this.checkStored(tx, owner, values, null);
-      return this.store.insert(tx, owner, values, stored);
+      const record = await this.store.insert(tx, owner, values, stored);
+      await this.recordHistory(tx, request, owner, null, record);
+      return record;
     });
     return this.output(created, owner);
   }
@@ -374,6 +406,7 @@ export class ModuleRoutes {
     const id = this.recordId((request.params as Params).id);
     const existing = await this.store.get(this.db, owner, id, 0);
     if (!existing) throw httpError(404, 'errors.not_found');
+    this.assertUnlocked(existing);
     const { body, files } = await readBody(request, this.module, this.files);
     const updated = await this.transaction(
       owner,
@@ -381,9 +414,12 @@ export class ModuleRoutes {
       async (tx, stored) => {
         const values = this.values(body, existing);
         await this.checkStored(tx, owner, values, id);
-        const result = await this.store.update(tx, owner, id, values, stored);
-        if (result) await followRename(this.app, tx, this.module, owner, existing, result);
-        return result;
+        const record = await this.store.update(tx, owner, id, values, stored);
+        if (record) {
+          await followRename(this.app, tx, this.module, owner, existing, record);
+          await this.recordHistory(tx, request, owner, existing, record);
+        }
+        return record;
       },
       (result) => replacedFiles(existing, result),
     );
@@ -424,11 +460,14 @@ export class ModuleRoutes {
     if (!validateBody(changes)) throw validationFailure(validateBody, action.body!);
     const existing = await this.store.get(this.db, owner, id, 0);
     if (!existing) throw httpError(404, 'errors.not_found');
+    this.assertUnlocked(existing);
     const values = { ...existing.values, ...changes };
     if (!this.validate(values)) throw validationFailure(this.validate, this.module.schema);
     const updated = await this.transaction(owner, [], async (tx) => {
       await this.checkStored(tx, owner, values, id);
-      return this.store.update(tx, owner, id, values, {});
+      const record = await this.store.update(tx, owner, id, values, {});
+      if (record) await this.recordHistory(tx, request, owner, existing, record);
+      return record;
     });
     if (!updated) throw httpError(404, 'errors.not_found');
     return this.output(updated, owner);
@@ -450,6 +489,8 @@ export class ModuleRoutes {
       owner,
       [],
       async (tx) => {
+        const current = await this.store.get(tx, owner, id, 0);
+        if (current) this.assertUnlocked(current);
         // Children go with the record (ON DELETE CASCADE): their files are given back and deleted too.
         const nested = await this.nestedFiles(tx, owner, id);
         const record = await this.store.remove(tx, owner, id);
@@ -468,6 +509,7 @@ export class ModuleRoutes {
     const id = this.recordId((request.params as Params).id);
     const existing = await this.store.get(this.db, owner, id, 0);
     if (!existing) throw httpError(404, 'errors.not_found');
+    this.assertUnlocked(existing);
     await this.transaction(
       owner,
       [],
@@ -480,6 +522,8 @@ export class ModuleRoutes {
   async list(request: FastifyRequest): Promise<string> {
     const owner = await this.owner(request);
     const query = parseListQuery(request.query, this.module.admin, currentUser(request).userId);
+    const flags = query.filters.flatMap(({ filter }) => filter.flags ?? []);
+    if (flags.length && !(await flagsHold(this.db, flags, { serviceId: owner.serviceId }))) throw httpError(404, 'errors.not_found');
     const page = await this.store.list(this.db, owner, query);
     let body = this.serialisedPages.get(page);
     if (body === undefined) {
@@ -543,8 +587,10 @@ export class ModuleRoutes {
     const writePaths = [...new Set([collection, upload])];
 
     app.options(collection, { preHandler }, async (request) => {
-      await this.owner(request);
-      return { schema };
+      const owner = await this.owner(request);
+      let answer: Record<string, unknown> = { schema };
+      for (const extra of this.optionsExtras) answer = { ...answer, ...(await extra(request, owner)) };
+      return answer;
     });
 
     if (admin.singleton) {
@@ -565,6 +611,7 @@ export class ModuleRoutes {
       );
     }
     app.get(item, { preHandler }, (request) => this.read(request));
+    if (!admin.writable) return;
     for (const path of writePaths) {
       app.post(path, { preHandler }, async (request, reply) => reply.status(201).send(await this.create(request)));
       app.put(`${path}/:id`, { preHandler }, (request) => this.update(request));

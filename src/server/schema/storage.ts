@@ -56,7 +56,7 @@ export interface RecordStore {
 
 const LIKE_SPECIALS = /[\\%_]/g;
 
-function likePattern(search: string): string {
+export function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(LIKE_SPECIALS, (c) => `\\${c}`)}%`;
 }
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, createRegistry, type JsonSchema, type ModuleSchema, type PathParams } from '../../src/common/schema';
+import { apiPaths, createRegistry, referenceOf, type JsonSchema, type ModuleSchema, type PathParams } from '../../src/common/schema';
 import { t } from '../../src/server/platform/http/errors';
 import { readSchemaFolder } from '../../src/server/schema/folder';
-import { flagsHold } from '../../src/server/schema/flags';
+import { flagsHold, SERVICE_KINDS } from '../../src/server/schema/flags';
 import { createTestApp, type TestApp } from './support/app';
 
 /**
@@ -113,6 +113,39 @@ async function withParents(module: ModuleSchema, place: Place, writer: string): 
   return { ...params, [module.admin.parent!.param]: created.json().id };
 }
 
+/** Records of the modules a module's properties name by id (x-ref), made for the test: their ids, by property. */
+async function references(module: ModuleSchema, params: PathParams, writer: string): Promise<Record<string, number>> {
+  const made: Record<string, number> = {};
+  for (const [field, property] of Object.entries(module.schema.properties ?? {})) {
+    const reference = referenceOf(module.admin.resource, field, property);
+    if (!reference || reference.field !== 'id' || property.type !== 'integer') continue;
+    const target = registry.byResource(reference.resource)!;
+    const created = await call('POST', apiPaths(target.admin, params).collection, writer, recordOf(target.schema));
+    expect(created.statusCode, created.body).toBe(201);
+    made[field] = created.json().id;
+  }
+  return made;
+}
+
+/**
+ * A service of the place's owner where the module's kind: flags do not hold (the demo data has sites
+ * and services only), with the module.
+ */
+async function serviceOfOtherKind(module: ModuleSchema, owner: string): Promise<PathParams> {
+  const kinds = module.admin.flags.filter((flag) => flag.startsWith('kind:')).flatMap((flag) => SERVICE_KINDS[flag.slice('kind:'.length)] ?? []);
+  const kind = [1, 2, 3, 4].find((candidate) => !kinds.includes(candidate));
+  const { rows } = await test.ctx.db.query<{ id: number }>(
+    `INSERT INTO client_services (name, type_id, kind_id, client_id) VALUES ('Kontrakt: inny rodzaj', 1, $1, 0) RETURNING id`,
+    [kind],
+  );
+  await test.ctx.db.query('INSERT INTO client_service_modules (client_service_id, module) VALUES ($1, $2)', [rows[0].id, module.admin.module]);
+  await test.ctx.db.query('INSERT INTO client_service_users (client_service_id, user_id, is_admin) SELECT $1, id, TRUE FROM users WHERE username = $2', [
+    rows[0].id,
+    owner,
+  ]);
+  return { service_id: rows[0].id };
+}
+
 const isCatalogueKey = (text: unknown) => typeof text === 'string' && /^[a-z_]+(\.[a-z0-9_]+)+$/.test(text);
 
 describe.each(modules.map((module) => [module.admin.resource, module] as const))('the %s schema module', (_resource, module) => {
@@ -133,7 +166,8 @@ describe.each(modules.map((module) => [module.admin.resource, module] as const))
       expect(read.statusCode).toBe(200);
       expect(read.json()).toMatchObject(recordOf(module.schema));
     } else {
-      const values = recordOf(module.schema);
+      const referenced = await references(module, params, writer);
+      const values = { ...recordOf(module.schema), ...referenced };
       const created = await call('POST', paths.collection, writer, values);
       expect(created.statusCode, created.body).toBe(201);
       const { id } = created.json();
@@ -141,7 +175,7 @@ describe.each(modules.map((module) => [module.admin.resource, module] as const))
       const list = (await call('GET', `${paths.collection}?per_page=100`, place.owner)).json();
       expect(list.pagination.total).toBeGreaterThan(0);
       expect(list.data.some((row: { id: number }) => row.id === id)).toBe(true);
-      const updated = await call('PUT', paths.item(id), writer, recordOf(module.schema));
+      const updated = await call('PUT', paths.item(id), writer, { ...recordOf(module.schema), ...referenced });
       expect(updated.statusCode, updated.body).toBe(200);
 
       for (const action of admin.actions.filter((candidate) => candidate.handler === 'update')) {
@@ -153,6 +187,10 @@ describe.each(modules.map((module) => [module.admin.resource, module] as const))
 
       expect((await call('DELETE', paths.item(id), writer)).statusCode).toBe(204);
       expect((await call('GET', paths.item(id), place.owner)).statusCode).toBe(404);
+      for (const [field, referencedId] of Object.entries(referenced)) {
+        const target = registry.byResource(referenceOf(admin.resource, field, module.schema.properties![field])!.resource)!;
+        expect((await call('DELETE', apiPaths(target.admin, params).item(referencedId), writer)).statusCode).toBe(204);
+      }
     }
 
     // An empty body: 400 with the SPEC 8 detail and Polish texts, never catalogue keys.
@@ -192,8 +230,10 @@ describe.each(modules.map((module) => [module.admin.resource, module] as const))
 
   it.runIf(module.admin.flags.some((flag) => !flag.startsWith('record:')))('answers 404 where its flags do not hold', async () => {
     const place = await placeOf(module);
-    expect(place.hidden, 'the demo data has a service without the flags').toBeDefined();
-    const paths = apiPaths(admin, place.hidden!.params);
-    for (const method of ['GET', 'OPTIONS'] as const) expect((await call(method, admin.singleton ? paths.read : paths.collection, place.hidden!.as)).statusCode).toBe(404);
+    const kindOnly = admin.flags.every((flag) => flag.startsWith('kind:') || flag.startsWith('record:'));
+    const hidden = place.hidden ?? (kindOnly ? { params: await serviceOfOtherKind(module, place.owner), as: place.owner } : undefined);
+    expect(hidden, 'the demo data has a service without the flags').toBeDefined();
+    const paths = apiPaths(admin, hidden!.params);
+    for (const method of ['GET', 'OPTIONS'] as const) expect((await call(method, admin.singleton ? paths.read : paths.collection, hidden!.as)).statusCode).toBe(404);
   });
 });

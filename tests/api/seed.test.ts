@@ -16,7 +16,7 @@ afterAll(() => t.close());
 const rows = async <Row>(sql: string, params: unknown[] = []) => (await t.ctx.db.query<Row>(sql, params)).rows;
 
 describe('demo data', () => {
-  it('has the four users of issue 2, all signing in with the seed password', async () => {
+  it('has the four users of issue 2 and the editor of issue 9, all signing in with the seed password', async () => {
     expect(
       await rows('SELECT username, is_root, is_password_valid, name, surname FROM users ORDER BY username'),
     ).toEqual([
@@ -24,11 +24,12 @@ describe('demo data', () => {
       { username: 'klient', is_root: false, is_password_valid: true, name: 'Jan', surname: 'Kowalski' },
       { username: 'klient2', is_root: false, is_password_valid: true, name: 'Anna', surname: 'Nowak' },
       { username: 'nowy', is_root: false, is_password_valid: false, name: 'Piotr', surname: 'Wiśniewski' },
+      { username: 'redaktor', is_root: false, is_password_valid: true, name: 'Ewa', surname: 'Zielińska' },
     ]);
-    for (const username of ['admin', 'klient', 'klient2', 'nowy']) expect((await t.login(username)).access_token).toBeTruthy();
+    for (const username of ['admin', 'klient', 'klient2', 'nowy', 'redaktor']) expect((await t.login(username)).access_token).toBeTruthy();
   });
 
-  it('gives klient a website with two domains (one main with SSL) and a newsletter, both as site admin; klient2 one of its own; nowy none', async () => {
+  it('gives klient a website with two domains (one main with SSL) and a newsletter, both as site admin, redaktor an editor of the site; klient2 one of its own; nowy none', async () => {
     const services = await rows<{ username: string; name: string; type_id: number; is_admin: boolean; modules: string[] }>(
       `SELECT u.username, cs.name, cs.type_id, m.is_admin,
               ARRAY(SELECT module FROM client_service_modules x WHERE x.client_service_id = cs.id ORDER BY module) AS modules
@@ -39,6 +40,7 @@ describe('demo data', () => {
       { username: 'klient', name: translate('demo.services.klient_site'), type_id: 1, is_admin: true },
       { username: 'klient', name: translate('demo.services.klient_newsletter'), type_id: 9, is_admin: true },
       { username: 'klient2', name: translate('demo.services.klient2_site'), type_id: 1, is_admin: true },
+      { username: 'redaktor', name: translate('demo.services.klient_site'), type_id: 1, is_admin: false },
     ]);
     expect(services[0].modules).toEqual(expect.arrayContaining(['files', 'news_categories', 'main_pages', 'wcag', 'imports']));
     expect(services[1].modules).toEqual(expect.arrayContaining(['tags', 'recipients', 'senders', 'limits', 'templates', 'mailings']));
@@ -81,7 +83,7 @@ describe('demo data', () => {
       `SELECT u.username FROM regulation_acceptances a JOIN users u ON u.id = a.user_id JOIN regulations r ON r.id = a.regulation_id
         WHERE r.valid_from <= now() AND r.valid_to IS NULL ORDER BY u.username`,
     );
-    expect(acceptances.map((a) => a.username)).toEqual(['admin', 'klient', 'klient2']);
+    expect(acceptances.map((a) => a.username)).toEqual(['admin', 'klient', 'klient2', 'redaktor']);
 
     expect((await rows<{ prefix: string }>('SELECT prefix FROM content ORDER BY prefix')).map((c) => c.prefix)).toEqual([
       'footer_copyright',
@@ -117,7 +119,7 @@ describe('demo data', () => {
 
   it('seeds nothing a second time', async () => {
     expect(await seedDemoData(t.ctx.db, { password: DEMO_PASSWORD })).toBe(false);
-    expect(await rows('SELECT count(*)::int AS users FROM users')).toEqual([{ users: 4 }]);
+    expect(await rows('SELECT count(*)::int AS users FROM users')).toEqual([{ users: 5 }]);
   });
 });
 

@@ -65,6 +65,7 @@ describe('GET /api/user/client_service', () => {
     ]);
     expect(site[0].users).toEqual([
       { id: await t.userId('klient'), username: 'klient', name: 'Jan', surname: 'Kowalski', is_admin: true },
+      { id: await t.userId('redaktor'), username: 'redaktor', name: 'Ewa', surname: 'Zielińska', is_admin: false },
     ]);
     const without = (await ok('/api/user/client_service?type_prefix=www&add_domain=0&add_user=false')).data;
     expect(without[0]).not.toHaveProperty('domains');

@@ -19,7 +19,7 @@ const ACTION_METHODS: readonly AdminAction['method'][] = ['GET', 'POST', 'PUT', 
 const SCOPES: readonly AdminScope[] = ['user', 'service', 'admin'];
 const ACTION_PLACES: readonly AdminAction['on'][] = ['row', 'record', 'collection'];
 /** A flag resolver's name: kind:name, e.g. template:banners (see the server's flag resolvers). */
-const FLAG = /^(service|template|record):[a-z][a-z0-9_]*$/;
+const FLAG = /^(service|template|record|kind):[a-z][a-z0-9_]*$/;
 /** Raster images only (SVG could carry script): avatars and, by default, file fields. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const DEFAULT_FILE_BYTES = 5 * 1024 * 1024;

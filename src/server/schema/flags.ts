@@ -5,7 +5,8 @@ import type { Queryable } from '../platform/db';
  * a named resolver: `kind:name`. A page whose flag resolves to false answers 404.
  *   service:<name>  the service has the flag in client_service_flags;
  *   template:<name> the service's active appearance template has the feature;
- *   record:<field>  the parent record's field is true (a news item's has_videos).
+ *   record:<field>  the parent record's field is true (a news item's has_videos);
+ *   kind:<group>    the service's kind_id is one of the group's (SERVICE_KINDS).
  */
 export interface FlagScope {
   serviceId: number | null;
@@ -43,7 +44,13 @@ function nonEmpty(value: unknown): boolean {
   return value === true;
 }
 
-const FLAG = /^(service|template|record):([a-z][a-z0-9_]*)$/;
+/** Groups of service kinds (SPEC 1: 1 virtual, 2 site, 3 payments, 4 service) pages may need. */
+export const SERVICE_KINDS: Record<string, readonly number[]> = {
+  // SPEC 6: the editor edit and roles pages need a site or a service.
+  site_or_service: [2, 4],
+};
+
+const FLAG = /^(service|template|record|kind):([a-z][a-z0-9_]*)$/;
 
 /** Whether every flag holds; flags are few per module, each one query at most. */
 export async function flagsHold(db: Queryable, flags: readonly string[], scope: FlagScope): Promise<boolean> {
@@ -61,6 +68,11 @@ export async function flagsHold(db: Queryable, flags: readonly string[], scope: 
       template ??= await activeTemplateSettings(db, scope.serviceId);
       const feature = TEMPLATE_FEATURES[name];
       if (!template || !feature || !feature(template)) return false;
+    } else if (kind === 'kind') {
+      const kinds = SERVICE_KINDS[name];
+      if (scope.serviceId === null || !kinds) return false;
+      const { rows } = await db.query('SELECT 1 FROM client_services WHERE id = $1 AND kind_id = ANY($2::int[])', [scope.serviceId, kinds]);
+      if (rows.length === 0) return false;
     } else {
       return false;
     }

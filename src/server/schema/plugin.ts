@@ -91,7 +91,7 @@ export function validationFailure(validate: RecordValidator, schema: JsonSchema)
 
 /** The routes one schema file gives: list, read, create, update, delete, files, dictionary, options. */
 export class ModuleRoutes {
-  readonly store: RecordStore;
+  private records: RecordStore;
   private readonly validate: RecordValidator;
   private readonly writeOnly: string[];
   /** Properties the server alone sets (a recipient's unsubscribed_at, an imported item's source): shown, never taken from a body; a save keeps the stored values. */
@@ -113,7 +113,7 @@ export class ModuleRoutes {
     readonly module: ModuleSchema,
     private readonly ajv: ReturnType<typeof createAjv>,
   ) {
-    this.store = recordStore(module, { sharedDatabase: app.ctx.db.kind === 'postgres', listCache: app.ctx.config.listCache });
+    this.records = recordStore(module, { sharedDatabase: app.ctx.db.kind === 'postgres', listCache: app.ctx.config.listCache });
     // Each app compiles its own copy, so several apps (tests) can share one process.
     const { $id: _id, ...schema } = module.schema;
     this.validate = ajv.compile(schema);
@@ -134,6 +134,19 @@ export class ModuleRoutes {
   /** Adds code run in the transaction of every write of this module (see WriteHook). */
   afterWrite(hook: WriteHook): void {
     this.writeHooks.push(hook);
+  }
+
+  get store(): RecordStore {
+    return this.records;
+  }
+
+  /**
+   * A module plugin whose records live in the platform's own tables (editors: panel users given a
+   * service) gives their store before the server is ready; the engine keeps checking, validating
+   * and serving every call.
+   */
+  useStore(store: RecordStore): void {
+    this.records = store;
   }
 
   private get files() {

@@ -58,7 +58,7 @@ export interface RecordStore {
 
 const LIKE_SPECIALS = /[\\%_]/g;
 
-function likePattern(search: string): string {
+export function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(LIKE_SPECIALS, (c) => `\\${c}`)}%`;
 }
 

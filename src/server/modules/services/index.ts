@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/auth/plugin';
-import { requireServiceAccess } from '../../platform/auth/service-access';
+import { requireServiceAccess, usableModules } from '../../platform/auth/service-access';
 import { booleanQuery, isTrue, pagination, paginationQuery, type PaginationQuery } from '../../platform/http/pagination';
 
 interface ServiceRow {
@@ -120,16 +120,7 @@ export async function servicesModule(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>('/user/permissions/client_service/:id', async (request) => {
     const { serviceId, isAdmin } = await requireServiceAccess(db, request, request.params.id);
-    // A site admin (or root) uses every module of the service; others only those granted to them.
-    const { rows } = await db.query<{ module: string }>(
-      `SELECT m.module FROM client_service_modules m
-        WHERE m.client_service_id = $1
-          AND ($3::boolean OR EXISTS (SELECT 1 FROM client_service_user_modules g
-                WHERE g.client_service_id = m.client_service_id AND g.user_id = $2 AND g.module = m.module))
-        ORDER BY m.module`,
-      [serviceId, currentUser(request).userId, isAdmin],
-    );
-    return { is_admin: isAdmin, modules: rows.map((row) => row.module) };
+    return { is_admin: isAdmin, modules: await usableModules(db, serviceId, currentUser(request).userId, isAdmin) };
   });
 
   app.get<{ Params: { id: string; module: string } }>(

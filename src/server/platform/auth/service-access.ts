@@ -7,6 +7,10 @@ import { httpError } from '../http/errors';
 
 /** The channel migration 062's triggers notify when a service, its users or its modules change. */
 export const ACCESS_CHANGED_CHANNEL = 'panel_access_changed';
+/** SPEC 6: modules only the site admin (or root) uses, when the service has them; no grant or role gives them: editors and their roles. */
+export const ADMIN_ONLY_MODULES: ReadonlySet<string> = new Set(['editors']);
+/** The schema module whose records are the editors' roles (data.modules: the modules a role grants). */
+export const EDITOR_ROLES_RESOURCE = 'editor_roles';
 /** A safety net, as for the user state: an entry is read again after this at the latest. */
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 20_000;
@@ -60,7 +64,8 @@ export function parseServiceId(raw: unknown): number {
 
 /**
  * The server's check behind every service call: the user may use the service (403); with a module,
- * the service has that module and the user is its site admin or was granted the module. Root users
+ * the service has that module and the user is its site admin, was granted the module or has a role
+ * with it (an admin-only module: the site admin alone). Root users
  * may use every service, and only they learn that one does not exist (404): to anyone else an
  * unknown id answers as another client's service does, so ids cannot be probed.
  */
@@ -94,17 +99,40 @@ function isGranted(row: AccessRow, isRoot: boolean): boolean {
   return row.is_admin !== null && row.has_module && (row.is_admin || row.granted);
 }
 
+/** Whether member csu (not the site admin) holds the module (an SQL text expression) of service cs through a grant or their role. */
+const granted = (module: string) => `(EXISTS (SELECT 1 FROM client_service_user_modules g
+                    WHERE g.client_service_id = cs.id AND g.user_id = csu.user_id AND g.module = ${module})
+                  OR EXISTS (SELECT 1 FROM module_records r
+                    WHERE r.id = csu.role_id AND r.resource = '${EDITOR_ROLES_RESOURCE}' AND r.client_service_id = cs.id
+                      AND r.data->'modules' @> jsonb_build_array(${module})))`;
+
 async function loadAccessRow(db: Queryable, serviceId: number, userId: number, module: string | undefined): Promise<AccessRow | undefined> {
+  const adminOnly = module !== undefined && ADMIN_ONLY_MODULES.has(module);
   const { rows } = await db.query<AccessRow>(
     `SELECT csu.is_admin,
             ($3::text IS NULL OR EXISTS (SELECT 1 FROM client_service_modules m
                WHERE m.client_service_id = cs.id AND m.module = $3)) AS has_module,
-            ($3::text IS NULL OR EXISTS (SELECT 1 FROM client_service_user_modules g
-               WHERE g.client_service_id = cs.id AND g.user_id = $2 AND g.module = $3)) AS granted
+            ($3::text IS NULL OR (NOT $4::boolean AND ${granted('$3')})) AS granted
        FROM client_services cs
        LEFT JOIN client_service_users csu ON csu.client_service_id = cs.id AND csu.user_id = $2
       WHERE cs.id = $1`,
-    [serviceId, userId, module ?? null],
+    [serviceId, userId, module ?? null, adminOnly],
   );
   return rows[0];
+}
+
+/**
+ * The modules a user may use in a service (the sidebar follows them): all the service has, for its
+ * site admin (or root); for another member, those granted or in their role, but no admin-only one.
+ */
+export async function usableModules(db: Queryable, serviceId: number, userId: number, isAdmin: boolean): Promise<string[]> {
+  const { rows } = await db.query<{ module: string }>(
+    `SELECT m.module FROM client_services cs
+       JOIN client_service_modules m ON m.client_service_id = cs.id
+       LEFT JOIN client_service_users csu ON csu.client_service_id = cs.id AND csu.user_id = $2
+      WHERE cs.id = $1 AND ($3::boolean OR (NOT (m.module = ANY($4::text[])) AND ${granted('m.module')}))
+      ORDER BY m.module`,
+    [serviceId, userId, isAdmin, [...ADMIN_ONLY_MODULES]],
+  );
+  return rows.map((row) => row.module);
 }

@@ -1,4 +1,4 @@
-export { schemaModulesPlugin, moduleRoutes, ModuleRoutes } from './plugin';
+export { schemaModulesPlugin, moduleRoutes, ModuleRoutes, type ModuleHooks } from './plugin';
 export { serverRegistry } from './settings';
 export { schemaDocsPlugin } from './docs';
 export { documentOperation } from './openapi';

@@ -41,9 +41,10 @@ export function OptionsWidget({ id, schema, label, hideLabel, value, required, d
     if (stale) onChange(undefined);
   }, [stale, onChange]);
 
+  // The field's errors show under it (RJSF's field template); this says only why there is nothing to choose.
   const invalid = Boolean(rawErrors?.length);
-  const waiting = address === null && options.requires ? translate(options.requires) : undefined;
-  const help = invalid ? rawErrors!.join(' ') : (waiting ?? (loaded?.length === 0 ? translate('app.widgets.options.empty') : undefined));
+  const waiting = address === null && options.requires && !invalid ? translate(options.requires) : undefined;
+  const help = choices.isFetching ? translate('app.widgets.options.loading') : (waiting ?? (loaded?.length === 0 ? translate('app.widgets.options.empty') : undefined));
   return (
     <TextField
       id={id}
@@ -54,7 +55,7 @@ export function OptionsWidget({ id, schema, label, hideLabel, value, required, d
       required={required}
       disabled={disabled || readonly || address === null || choices.isPending}
       error={invalid}
-      helperText={choices.isFetching ? translate('app.widgets.options.loading') : help}
+      helperText={help}
       onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
       onBlur={() => onBlur(id, value)}
     >

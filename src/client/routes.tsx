@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { lazyScreen, type LazyScreen } from './layout/lazyScreen';
 import type { ErrorPageProps } from './screens/errors/ErrorPage';
 import { schemaRoutes } from './schema/routes';
+import { moduleClientRoutes, moduleClientScreens } from '../modules/client';
 
 /**
  * Who may open a route: signed-in users (inside the authorized layout), guests only (the login
@@ -97,8 +98,10 @@ export const routes: AppRoute[] = [
     screen: screens.reminderConfirm,
   },
   { name: 'logout', path: '/wyloguj', title: title('logout'), access: 'guest', screen: screens.logout },
-  // One list/create/edit/show route per view of every schema in schemas/.
-  ...schemaRoutes,
+  // One list/create/edit/show route per view of every schema in schemas/ (a module may put its own screen on one).
+  ...schemaRoutes.map((route) => ({ ...route, screen: moduleClientScreens[route.name] ?? route.screen })),
+  // Hand-written pages of the modules (src/modules/<domain>/client).
+  ...moduleClientRoutes,
 ];
 
 /** The 404 screen for unknown paths (react-admin's catchAll). */

@@ -2,15 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDemoSeed } from '../server/platform/db/demo';
 import { newsletterServer } from './newsletter/server';
 import { templatesDemo } from './newsletter/server/demo-templates';
+import { siteServer } from './site/server';
 import { editorsDemo } from './site/server/demo-editors';
-import { editorsServer } from './site/server/editors';
-import { newsServer } from './site/server/news';
+import { importsDemo } from './site/server/demo-imports';
 
 /**
  * The server plugins of the modules that need code beyond their schema files, one folder each
  * (src/modules/<domain>/server beside schemas/<domain>/), registered under /api after the schema modules.
  */
-export const moduleServerPlugins: FastifyPluginAsync[] = [newsletterServer, newsServer, editorsServer];
+export const moduleServerPlugins: FastifyPluginAsync[] = [newsletterServer, siteServer];
 
 /** The modules' demo records, written once on a demo database when the server is ready. */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [templatesDemo, editorsDemo];
+export const moduleDemoSeeds: ModuleDemoSeed[] = [templatesDemo, editorsDemo, importsDemo];

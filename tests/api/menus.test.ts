@@ -92,6 +92,7 @@ describe('GET /api/user/menu/client_service/{id}', () => {
       'service_configuration_settings',
       'service_configuration_editors',
       'service_configuration_editors_roles',
+      'service_configuration_imports',
     ]);
     expect(configuration?.submenu.every((item) => item.params?.service_id === serviceId)).toBe(true);
     expect(flatten(items).map((item) => item.prefix)).toContain('service_disk');

@@ -29,7 +29,7 @@ describe('demo data', () => {
     for (const username of ['admin', 'klient', 'klient2', 'nowy', 'redaktor']) expect((await t.login(username)).access_token).toBeTruthy();
   });
 
-  it('gives klient a website with two domains (one main with SSL) and a newsletter, both as site admin, redaktor an editor of the site; klient2 one of its own; nowy none', async () => {
+  it('gives klient a website with two domains (one main with SSL), a newsletter and a BIP site (for imports between its sites), all as site admin, redaktor an editor of the website; klient2 one of its own; nowy none', async () => {
     const services = await rows<{ username: string; name: string; type_id: number; is_admin: boolean; modules: string[] }>(
       `SELECT u.username, cs.name, cs.type_id, m.is_admin,
               ARRAY(SELECT module FROM client_service_modules x WHERE x.client_service_id = cs.id ORDER BY module) AS modules
@@ -38,12 +38,14 @@ describe('demo data', () => {
     );
     expect(services.map(({ username, name, type_id, is_admin }) => ({ username, name, type_id, is_admin }))).toEqual([
       { username: 'klient', name: translate('demo.services.klient_site'), type_id: 1, is_admin: true },
+      { username: 'klient', name: translate('demo.services.klient_bip'), type_id: 2, is_admin: true },
       { username: 'klient', name: translate('demo.services.klient_newsletter'), type_id: 9, is_admin: true },
       { username: 'klient2', name: translate('demo.services.klient2_site'), type_id: 1, is_admin: true },
       { username: 'redaktor', name: translate('demo.services.klient_site'), type_id: 1, is_admin: false },
     ]);
     expect(services[0].modules).toEqual(expect.arrayContaining(['files', 'news_categories', 'main_pages', 'wcag', 'imports']));
-    expect(services[1].modules).toEqual(expect.arrayContaining(['tags', 'recipients', 'senders', 'limits', 'templates', 'mailings']));
+    expect(services[1].modules).toEqual(services[0].modules);
+    expect(services[2].modules).toEqual(expect.arrayContaining(['tags', 'recipients', 'senders', 'limits', 'templates', 'mailings']));
 
     const domains = await rows(
       `SELECT d.domain, d.is_main, d.is_ssl FROM client_service_domains d JOIN client_services cs ON cs.id = d.client_service_id

@@ -37,8 +37,15 @@ describe('GET /api/service', () => {
 describe('GET /api/user/client_service', () => {
   it('lists the user’s services, without domains or users unless asked', async () => {
     const body = await ok('/api/user/client_service');
-    expect(body.pagination).toEqual({ total: 2 });
+    expect(body.pagination).toEqual({ total: 3 });
     expect(body.data).toEqual([
+      {
+        service_id: expect.any(Number),
+        name: 'BIP firmy Kowalski',
+        service_type: { id: 2, name: 'Biuletyn Informacji Publicznej', shortcut: 'bip' },
+        kind_id: 2,
+        client_id: 101,
+      },
       {
         service_id: expect.any(Number),
         name: 'Newsletter firmy Kowalski',
@@ -76,23 +83,24 @@ describe('GET /api/user/client_service', () => {
     expect((await ok('/api/user/client_service?type_prefix=newsletter')).data.map((s: { name: string }) => s.name)).toEqual([
       'Newsletter firmy Kowalski',
     ]);
-    expect(await ok('/api/user/client_service?type_prefix=bip')).toEqual({ data: [], pagination: { total: 0 } });
+    expect((await ok('/api/user/client_service?type_prefix=bip')).data.map((s: { name: string }) => s.name)).toEqual(['BIP firmy Kowalski']);
+    expect(await ok('/api/user/client_service?type_prefix=video')).toEqual({ data: [], pagination: { total: 0 } });
   });
 
   it('pages, keeping the total', async () => {
     const first = await ok('/api/user/client_service?per_page=1&page=1');
     const second = await ok('/api/user/client_service?per_page=1&page=2');
-    const beyond = await ok('/api/user/client_service?per_page=1&page=3');
-    expect(first.pagination.total).toBe(2);
-    expect(second.pagination.total).toBe(2);
+    const beyond = await ok('/api/user/client_service?per_page=1&page=4');
+    expect(first.pagination.total).toBe(3);
+    expect(second.pagination.total).toBe(3);
     expect(first.data).toHaveLength(1);
     expect(second.data).toHaveLength(1);
     expect(first.data[0].service_id).not.toBe(second.data[0].service_id);
-    expect(beyond).toEqual({ data: [], pagination: { total: 2 } });
+    expect(beyond).toEqual({ data: [], pagination: { total: 3 } });
   });
 
   it('lists every service for root and none for a user without services', async () => {
-    expect((await ok('/api/user/client_service', admin)).pagination.total).toBe(3);
+    expect((await ok('/api/user/client_service', admin)).pagination.total).toBe(4);
     expect(await ok('/api/user/client_service', nowy)).toEqual({ data: [], pagination: { total: 0 } });
   });
 
@@ -109,10 +117,12 @@ describe('GET /api/user/client_service/type', () => {
   it('counts the user’s services per type', async () => {
     expect((await ok('/api/user/client_service/type')).data).toEqual([
       { id: 1, name: 'Strony WWW', shortcut: 'www', prefix: 'www', count: 1 },
+      { id: 2, name: 'Biuletyn Informacji Publicznej', shortcut: 'bip', prefix: 'bip', count: 1 },
       { id: 9, name: 'Newsletter', shortcut: 'newsletter', prefix: 'newsletter', count: 1 },
     ]);
     expect((await ok('/api/user/client_service/type', admin)).data).toEqual([
       expect.objectContaining({ id: 1, count: 2 }),
+      expect.objectContaining({ id: 2, count: 1 }),
       expect.objectContaining({ id: 9, count: 1 }),
     ]);
     expect((await ok('/api/user/client_service/type', nowy)).data).toEqual([]);

@@ -123,6 +123,10 @@ export function SchemaForm({ module, values, onChange, onSubmit, extraErrors, ed
       validator={validator}
       templates={templates}
       widgets={schemaWidgets}
+      // x-options widgets put the other fields' values into their calls.
+      formContext={{ resource: module.admin.resource, values }}
+      // A choice (oneOf of consts) stays empty until the user makes it: its 'required' message, not its first option.
+      experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}
       fields={schemaFields}
       onChange={({ formData }) => onChange(withoutHidden(formData ?? {}, hiddenFor(formData ?? {})))}
       onSubmit={({ formData }) => onSubmit(withoutHidden(formData ?? {}, hiddenFor(formData ?? {})))}

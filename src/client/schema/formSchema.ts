@@ -3,7 +3,7 @@ import { toErrorSchema } from '@rjsf/utils';
 import type { ErrorObject } from 'ajv';
 import { describeErrors, translateErrors } from '../../common/schema/errors';
 import type { JsonSchema, ModuleSchema } from '../../common/schema/types';
-import { propertyWidget, type PropertyWidget } from '../../common/schema/widgets';
+import { propertyOptions, propertyWidget, type PropertyWidget } from '../../common/schema/widgets';
 import { referenceOf } from '../../common/schema/registry';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -132,14 +132,16 @@ const WIDGET_UI: Record<PropertyWidget, UiSchema> = {
 
 /**
  * Labels translated; widgets by what the schema says: secrets as passwords, rich text, maps and
- * sortable lists by their x-widget, long texts as text areas, hidden fields hidden (dates by their format).
+ * sortable lists by their x-widget, choices of the module's own calls by x-options, long texts as text
+ * areas, hidden and server-set (readOnly) fields hidden (dates by their format).
  */
 export function formUiSchema(module: ModuleSchema, translate: Translate, editing: boolean, hidden: ReadonlySet<string>): UiSchema {
   const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
   for (const [field, property] of Object.entries(module.schema.properties ?? {})) {
     const longest = Math.max(0, ...propertyVariants(module.schema, field).map((variant) => (typeof variant.maxLength === 'number' ? variant.maxLength : 0)));
     const chosen = propertyWidget(property);
-    const widget = hidden.has(field)
+    // Values only the server sets (readOnly) are not asked for.
+    const widget = hidden.has(field) || property.readOnly === true
       ? { 'ui:widget': 'hidden' }
       : property.writeOnly === true
         ? { 'ui:widget': 'password', ...(editing ? { 'ui:help': translate('app.schema.write_only_hint') } : {}) }
@@ -147,6 +149,8 @@ export function formUiSchema(module: ModuleSchema, translate: Translate, editing
           ? WIDGET_UI[chosen]
           : referenceOf(module.admin.resource, field, property)
             ? { 'ui:field': 'reference' }
+          : propertyOptions(property)
+            ? { 'ui:widget': 'options' }
           : longest >= TEXTAREA_FROM_LENGTH
             ? { 'ui:widget': 'textarea' }
             : {};

@@ -35,3 +35,37 @@ export function richTextFields(schema: JsonSchema): string[] {
     .filter(([, property]) => propertyWidget(property) === 'richtext')
     .map(([name]) => name);
 }
+
+/**
+ * `"x-options": {path, query?, requires?}` on a property: its choices ({data: [{id, name}]}) come from
+ * a call of its own module, `<collection>/<path>` with `query`, where `{field}` stands for another
+ * field's value in the form (a source service's categories once the service is chosen). While such
+ * a field is empty the choice is disabled, with the catalogue text `requires` under it.
+ */
+export interface PropertyOptions {
+  path: string;
+  query: Record<string, string>;
+  requires?: string;
+}
+
+export function propertyOptions(property: JsonSchema): PropertyOptions | undefined {
+  const given = property['x-options'] as Partial<PropertyOptions> | undefined;
+  if (!given || typeof given.path !== 'string') return undefined;
+  return { path: given.path, query: given.query ?? {}, ...(typeof given.requires === 'string' ? { requires: given.requires } : {}) };
+}
+
+const PLACEHOLDER = /\{([a-z][a-z0-9_]*)\}/g;
+
+/** The call of x-options with the form's values put in, or null while a field it names is empty. */
+export function optionsAddress(options: PropertyOptions, data: Record<string, unknown>): { path: string; query: Record<string, string> } | null {
+  let missing = false;
+  const fill = (text: string) =>
+    text.replace(PLACEHOLDER, (_match, field: string) => {
+      const value = data[field];
+      if (value === undefined || value === null || value === '') missing = true;
+      return encodeURIComponent(String(value ?? ''));
+    });
+  const path = fill(options.path);
+  const query = Object.fromEntries(Object.entries(options.query).map(([name, value]) => [name, decodeURIComponent(fill(value))]));
+  return missing ? null : { path, query };
+}

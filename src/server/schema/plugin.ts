@@ -89,8 +89,25 @@ export function validationFailure(validate: RecordValidator, schema: JsonSchema)
   return new HttpError(400, t('validation.form_invalid'), translateErrors(describeErrors(validate.errors, schema), t, schema));
 }
 
+/**
+ * What a module's own code adds to the engine's calls of another (or its own) schema module: more
+ * of OPTIONS's answer, checks and derived values before a record is written, and effects in the
+ * same transaction after it was written or removed (e.g. imports queue their copy job).
+ */
+export interface ModuleHooks {
+  /** Fields OPTIONS answers beside {schema}. */
+  options?(request: FastifyRequest, owner: Owner): Promise<Record<string, unknown>>;
+  /** Checks a record's values (throwing an HttpError) and completes them, before they are stored. */
+  beforeWrite?(tx: Queryable, owner: Owner, values: Record<string, unknown>, request: FastifyRequest): Promise<Record<string, unknown>>;
+  /** Runs in the write's transaction after a record was created or changed. */
+  afterWrite?(tx: Queryable, owner: Owner, record: StoredRecord): Promise<void>;
+  /** Runs in the removal's transaction after a record was deleted. */
+  afterRemove?(tx: Queryable, owner: Owner, record: StoredRecord): Promise<void>;
+}
+
 /** The routes one schema file gives: list, read, create, update, delete, files, dictionary, options. */
 export class ModuleRoutes {
+  private readonly hooks: ModuleHooks[] = [];
   private records: RecordStore;
   private readonly validate: RecordValidator;
   private readonly writeOnly: string[];
@@ -102,7 +119,6 @@ export class ModuleRoutes {
   private readonly richText: string[];
   private readonly serialisedPages = new WeakMap<object, string>();
   /** What a module's own code adds to the OPTIONS answer of the collection (news: the category asked for). */
-  readonly optionsExtras: ((request: FastifyRequest, owner: Owner) => Promise<Record<string, unknown>>)[] = [];
   /** Private files get a fresh signed URL on every read, so their pages are never kept serialised. */
   private readonly hasPrivateFiles: boolean;
   private readonly writeHooks: WriteHook[] = [];
@@ -151,6 +167,24 @@ export class ModuleRoutes {
 
   private get files() {
     return this.app.ctx.files;
+  }
+
+  /** Adds a module plugin's hooks to this module's writes and OPTIONS (before the server is ready). */
+  addHooks(hooks: ModuleHooks): void {
+    this.hooks.push(hooks);
+  }
+
+  /** The values as the hooks complete them, checked against the stored data (unique keys, references). */
+  private async prepared(tx: Queryable, owner: Owner, values: Record<string, unknown>, exceptId: number | null, request: FastifyRequest) {
+    let prepared = values;
+    for (const hook of this.hooks) if (hook.beforeWrite) prepared = await hook.beforeWrite(tx, owner, prepared, request);
+    await this.checkStored(tx, owner, prepared, exceptId);
+    return prepared;
+  }
+
+  /** The hooks' effects of a written (or removed) record, in its transaction. */
+  private async written(tx: Queryable, owner: Owner, record: StoredRecord | null, event: 'afterWrite' | 'afterRemove'): Promise<void> {
+    if (record) for (const hook of this.hooks) await hook[event]?.(tx, owner, record);
   }
 
   private get db(): Queryable {
@@ -304,6 +338,10 @@ export class ModuleRoutes {
     const values = pickDeclared(this.module.schema, body);
     // Rich text is stored as the browser may show it; the length limits then check what is stored.
     for (const name of this.richText) if (typeof values[name] === 'string') values[name] = sanitizeHtml(values[name]);
+    for (const name of this.readOnly) {
+      if (existing?.values[name] === undefined) delete values[name];
+      else values[name] = existing.values[name];
+    }
     for (const name of this.writeOnly) {
       if ((values[name] === undefined || values[name] === '') && existing?.values[name] !== undefined) values[name] = existing.values[name];
     }
@@ -405,10 +443,10 @@ export class ModuleRoutes {
     const owner = await this.owner(request, 'write');
     const { body, files } = await readBody(request, this.module, this.files);
     const created = await this.transaction(owner, files, async (tx, stored) => {
-      const values = this.values(body, null);
-      await this.checkStored(tx, owner, values, null);
+      const values = await this.prepared(tx, owner, this.values(body, null), null, request);
       const record = await this.store.insert(tx, owner, values, stored);
       await this.recordHistory(tx, request, owner, null, record);
+      await this.written(tx, owner, record, 'afterWrite');
       return record;
     });
     return this.output(created, owner);
@@ -425,13 +463,13 @@ export class ModuleRoutes {
       owner,
       files,
       async (tx, stored) => {
-        const values = this.values(body, existing);
-        await this.checkStored(tx, owner, values, id);
+        const values = await this.prepared(tx, owner, this.values(body, existing), id, request);
         const record = await this.store.update(tx, owner, id, values, stored);
         if (record) {
           await followRename(this.app, tx, this.module, owner, existing, record);
           await this.recordHistory(tx, request, owner, existing, record);
         }
+        await this.written(tx, owner, record, 'afterWrite');
         return record;
       },
       (result) => replacedFiles(existing, result),
@@ -449,9 +487,10 @@ export class ModuleRoutes {
       owner,
       files,
       async (tx, stored) => {
-        const values = this.values(body, existing);
-        await this.checkStored(tx, owner, values, existing?.id ?? null);
-        return existing ? this.store.update(tx, owner, existing.id, values, stored) : this.store.insert(tx, owner, values, stored);
+        const values = await this.prepared(tx, owner, this.values(body, existing), existing?.id ?? null, request);
+        const record = existing ? await this.store.update(tx, owner, existing.id, values, stored) : await this.store.insert(tx, owner, values, stored);
+        await this.written(tx, owner, record, 'afterWrite');
+        return record;
       },
       (result) => replacedFiles(existing, result),
     );
@@ -477,9 +516,9 @@ export class ModuleRoutes {
     const values = { ...existing.values, ...changes };
     if (!this.validate(values)) throw validationFailure(this.validate, this.module.schema);
     const updated = await this.transaction(owner, [], async (tx) => {
-      await this.checkStored(tx, owner, values, id);
-      const record = await this.store.update(tx, owner, id, values, {});
+      const record = await this.store.update(tx, owner, id, await this.prepared(tx, owner, values, id, request), {});
       if (record) await this.recordHistory(tx, request, owner, existing, record);
+      await this.written(tx, owner, record, 'afterWrite');
       return record;
     });
     if (!updated) throw httpError(404, 'errors.not_found');
@@ -509,6 +548,7 @@ export class ModuleRoutes {
         const record = await this.store.remove(tx, owner, id);
         if (record) await releaseFiles(tx, nested);
         if (record) await followRemoval(this.app, tx, this.module, owner, record);
+        await this.written(tx, owner, record, 'afterRemove');
         return record && { record, nested };
       },
       (result) => result?.record.files ?? {},
@@ -602,7 +642,7 @@ export class ModuleRoutes {
     app.options(collection, { preHandler }, async (request) => {
       const owner = await this.owner(request);
       let answer: Record<string, unknown> = { schema };
-      for (const extra of this.optionsExtras) answer = { ...answer, ...(await extra(request, owner)) };
+      for (const hook of this.hooks) if (hook.options) answer = { ...answer, ...(await hook.options(request, owner)) };
       return answer;
     });
 

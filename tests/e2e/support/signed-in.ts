@@ -15,8 +15,10 @@ interface ClientService {
 export interface DemoServices {
   /** klient's NEWSLETTER service: tags, recipients, sender configs. */
   newsletter: number;
-  /** klient's WWW site: news categories. */
+  /** klient's WWW site: news categories; it imports the BIP's announcements. */
   site: number;
+  /** klient's BIP site, the source of the site's import, with its sources page on. */
+  bip: number;
   /** klient2's WWW site, which klient may not open. */
   otherClientSite: number;
 }
@@ -75,6 +77,7 @@ export const test = base.extend<object, { klientState: string; klientApi: ApiSes
       await use({
         newsletter: serviceOfType(own, 'newsletter', 'klient'),
         site: serviceOfType(own, 'www', 'klient'),
+        bip: serviceOfType(own, 'bip', 'klient'),
         otherClientSite: serviceOfType(others, 'www', 'klient2'),
       });
     },

@@ -26,4 +26,11 @@ export const specTexts = {
   senderEmailInvalid: 'Adres e-mail jest nieprawidłowy.',
   newsCategoryNameRequired: 'Nazwa kategorii jest wymagana.',
   testMessageSent: 'Sprawdź skrzynkę mailową.',
+  importTypeFirst: 'Najpierw wybierz typ danych importu.',
+  importAdded: 'Import został dodany.',
+  importUpdated: 'Import został zaktualizowany.',
+  importDeleted: 'Import został usunięty.',
+  importOn: 'Import został włączony.',
+  importOff: 'Import został wyłączony.',
+  sourcesUpdated: 'Źródła zostały zaktualizowane.',
 } as const;

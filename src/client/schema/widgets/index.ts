@@ -1,19 +1,21 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { DateTimeWidget } from './DateTimeWidget';
 import { MapField } from './MapField';
+import { OptionsWidget } from './OptionsWidget';
 import { ReferenceField } from './ReferenceField';
 import { RichTextWidget } from './RichTextWidget';
 import { SortableArrayField } from './SortableArrayField';
 
 /**
  * The engine's own widgets, by the names RJSF looks up: its date, date-time and time widgets (picked
- * by "format"), and "richtext" for the uiSchema formUiSchema writes (the heavy ones load lazily).
+ * by "format"), "richtext" and "options" (x-options) for the uiSchema formUiSchema writes (the heavy ones load lazily).
  */
 export const schemaWidgets: RegistryWidgetsType = {
   DateWidget: DateTimeWidget,
   DateTimeWidget,
   TimeWidget: DateTimeWidget,
   richtext: RichTextWidget,
+  options: OptionsWidget,
 };
 
 /** Fields for the uiSchema formUiSchema writes: "map" ({latitude, longitude}), "sortable" arrays, "reference" (x-ref). */

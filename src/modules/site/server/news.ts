@@ -27,13 +27,15 @@ export const newsServer = fp(
     if (!news || !categories) return;
     const pinning = (owner: Owner) => flagsHold(app.ctx.db, [PINNING], { serviceId: owner.serviceId });
 
-    news.optionsExtras.push(async (request, owner) => {
-      const raw = (request.query as Record<string, unknown>).category_id;
-      const answer: Record<string, unknown> = { features: { pinning: await pinning(owner) } };
-      if (raw === undefined) return answer;
-      const category = await categories.store.get(app.ctx.db, { serviceId: owner.serviceId, userId: null }, categories.recordId(raw), 0);
-      if (!category) throw httpError(404, 'errors.not_found');
-      return { ...answer, category: { id: category.id, name: category.values.name } };
+    news.addHooks({
+      options: async (request, owner) => {
+        const raw = (request.query as Record<string, unknown>).category_id;
+        const answer: Record<string, unknown> = { features: { pinning: await pinning(owner) } };
+        if (raw === undefined) return answer;
+        const category = await categories.store.get(app.ctx.db, { serviceId: owner.serviceId, userId: null }, categories.recordId(raw), 0);
+        if (!category) throw httpError(404, 'errors.not_found');
+        return { ...answer, category: { id: category.id, name: category.values.name } };
+      },
     });
 
     const item = '/client_service/:service_id/module/news/:news_id';

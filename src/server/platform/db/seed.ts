@@ -133,6 +133,19 @@ const SERVICES: ServiceSeed[] = [
     modules: NEWSLETTER_MODULES,
   },
   {
+    // A second site, so that klient can import content between services (SPEC 2 konfiguracja/importy).
+    owner: 'klient',
+    name: 'demo.services.klient_bip',
+    typeId: 2,
+    kindId: 2,
+    clientId: 101,
+    sizeAvailable: 512 * MIB,
+    sizeUsed: 24 * MIB,
+    domains: [{ domain: 'bip.kowalski.example.com', isMain: true, isSsl: true }],
+    modules: SITE_MODULES,
+    template: 'aurora',
+  },
+  {
     owner: 'klient2',
     name: 'demo.services.klient2_site',
     typeId: 1,

@@ -1,0 +1,93 @@
+import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams, useTranslate } from 'react-admin';
+import { apiPaths } from '../../../../common/schema/paths';
+import { api } from '../../../../client/providers/http';
+import { LoadFailure } from '../../../../client/schema/access';
+import { moduleOf } from '../../../../client/schema/registry';
+import { EmptyState, LoadingState } from '../../../../client/screens/common/QueryStates';
+import { IMPORTS, SectionPage } from './sections';
+
+interface Export {
+  id: number;
+  client_service_name: string;
+  category_name: string;
+  export_category_name: string;
+  published: boolean;
+}
+
+const PER_PAGE = 25;
+
+/** konfiguracja/importy/eksporty: the imports other services take from this one (GET .../exports). */
+function Exports() {
+  const translate = useTranslate();
+  const params = useParams() as Record<string, string>;
+  const [page, setPage] = useState(1);
+  const collection = apiPaths(moduleOf(IMPORTS).admin, params).collection;
+  const exports = useQuery({
+    queryKey: [IMPORTS, 'exports', collection, page],
+    queryFn: ({ signal }) => api<{ data: Export[]; pagination: { total: number } }>(`${collection}/exports`, { query: { page, per_page: PER_PAGE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const title = translate('app.imports.exports.title');
+  const columns = ['service', 'category', 'export_category', 'published'] as const;
+  return (
+    <>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {exports.isPending ? (
+        <LoadingState />
+      ) : exports.isError ? (
+        <LoadFailure error={exports.error} />
+      ) : exports.data.data.length === 0 ? (
+        <Paper sx={{ p: 2 }}>
+          <EmptyState text={translate('app.imports.exports.empty')} />
+        </Paper>
+      ) : (
+        <Paper>
+          <TableContainer>
+            <Table aria-label={title} aria-busy={exports.isFetching}>
+              <TableHead>
+                <TableRow>
+                  {columns.map((column) => (
+                    <TableCell key={column}>{translate(`app.imports.exports.${column}`)}</TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {exports.data.data.map((row) => (
+                  <TableRow key={row.id}>
+                    <TableCell>{row.client_service_name}</TableCell>
+                    <TableCell>{row.category_name}</TableCell>
+                    <TableCell>{row.export_category_name}</TableCell>
+                    <TableCell>{translate(row.published ? 'ra.boolean.true' : 'ra.boolean.false')}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={exports.data.pagination.total}
+            page={page - 1}
+            rowsPerPage={PER_PAGE}
+            rowsPerPageOptions={[PER_PAGE]}
+            onPageChange={(_event, next) => setPage(next + 1)}
+            labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+            getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
+          />
+        </Paper>
+      )}
+    </>
+  );
+}
+
+export default function ExportsPage() {
+  return (
+    <SectionPage section="exports">
+      <Exports />
+    </SectionPage>
+  );
+}

@@ -1,0 +1,93 @@
+import { Button, Checkbox, FormControlLabel, FormGroup, Paper, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useParams, useTranslate } from 'react-admin';
+import { apiPaths } from '../../../../common/schema/paths';
+import { useToast } from '../../../../client/notifications';
+import { api, errorMessage } from '../../../../client/providers/http';
+import { LoadFailure } from '../../../../client/schema/access';
+import { moduleOf } from '../../../../client/schema/registry';
+import { EmptyState, LoadingState } from '../../../../client/screens/common/QueryStates';
+import { IMPORTS, SectionPage } from './sections';
+
+interface Sources {
+  sources: number[];
+  services: { id: number; name: string }[];
+}
+
+/** konfiguracja/importy/zrodla: which of the user's services may import from this one (GET and PUT .../client_sources). */
+function SourcesForm() {
+  const translate = useTranslate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const helpId = useId();
+  const params = useParams() as Record<string, string>;
+  const path = `${apiPaths(moduleOf(IMPORTS).admin, params).collection}/client_sources`;
+  const stored = useQuery({ queryKey: [IMPORTS, 'sources', path], queryFn: ({ signal }) => api<Sources>(path, { signal }) });
+  const [chosen, setChosen] = useState<number[]>([]);
+  useEffect(() => {
+    if (stored.data) setChosen(stored.data.sources);
+  }, [stored.data]);
+  const save = useMutation({
+    mutationFn: (sources: number[]) => api<{ sources: number[] }>(path, { method: 'PUT', body: { sources } }),
+    onSuccess: () => {
+      toast.success('resources.imports.messages.sources_updated');
+      return queryClient.invalidateQueries({ queryKey: [IMPORTS] });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(chosen);
+  };
+  const title = translate('app.imports.sources.title');
+  return (
+    <>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {stored.isPending ? (
+        <LoadingState />
+      ) : stored.isError ? (
+        <LoadFailure error={stored.error} />
+      ) : stored.data.services.length === 0 ? (
+        <Paper sx={{ p: 2 }}>
+          <EmptyState text={translate('app.imports.sources.none')} />
+        </Paper>
+      ) : (
+        <Paper component="form" onSubmit={submit} noValidate sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography id={helpId} sx={{ mb: 1 }}>
+            {translate('app.imports.sources.help')}
+          </Typography>
+          <FormGroup role="group" aria-labelledby={helpId}>
+            {stored.data.services.map((service) => (
+              <FormControlLabel
+                key={service.id}
+                label={service.name}
+                control={
+                  <Checkbox
+                    checked={chosen.includes(service.id)}
+                    onChange={(event) =>
+                      setChosen((current) => (event.target.checked ? [...current, service.id] : current.filter((id) => id !== service.id)))
+                    }
+                  />
+                }
+              />
+            ))}
+          </FormGroup>
+          <Button type="submit" variant="contained" loading={save.isPending} sx={{ mt: 2 }}>
+            {translate('ra.action.save')}
+          </Button>
+        </Paper>
+      )}
+    </>
+  );
+}
+
+export default function SourcesPage() {
+  return (
+    <SectionPage section="sources">
+      <SourcesForm />
+    </SectionPage>
+  );
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { demoServiceId, type ModuleDemoSeed } from '../../../server/platform/db/demo';
+import type { Queryable } from '../../../server/platform/db';
+import { t } from '../../../server/platform/http/errors';
+import { CONTINUOUS, syncImportIn } from './imports/sync';
+
+/** Writes a record of a schema module through its store (so cached lists see it). */
+async function insert(api: FastifyInstance, tx: Queryable, resource: string, serviceId: number, values: Record<string, unknown>, parentId?: number) {
+  return api.schemaModules.get(resource)!.store.insert(tx, { serviceId, userId: null, parentId }, values, {});
+}
+
+const newsItem = (key: string, published: boolean) => ({ title: t(`${key}.title`), content: `<p>${t(`${key}.content`)}</p>`, published });
+
+/**
+ * klient's BIP lists its site as the one service allowed to import from it (its sources page on),
+ * and the site imports the BIP's announcements into its news, continuously: the copies are made
+ * here, so the site's news category shows them at once.
+ */
+export const importsDemo: ModuleDemoSeed = {
+  name: 'site-imports',
+  async seed(tx, api) {
+    if (!api.schemaModules.has('imports') || !api.schemaModules.has('news')) return;
+    const site = await demoServiceId(tx, 'demo.services.klient_site');
+    const bip = await demoServiceId(tx, 'demo.services.klient_bip');
+
+    const siteCategory = await insert(api, tx, 'news_categories', site, { name: t('demo.imports.site_category') });
+    const bipCategory = await insert(api, tx, 'news_categories', bip, { name: t('demo.imports.bip_category') });
+    const bipImported = await insert(api, tx, 'news_categories', bip, { name: t('demo.imports.bip_imported_category') });
+    for (const [key, published] of [['tender', true], ['hours', true], ['draft', false]] as const) {
+      await insert(api, tx, 'news', bip, newsItem(`demo.imports.bip_news.${key}`, published), bipCategory.id);
+    }
+    await insert(api, tx, 'news', site, newsItem('demo.imports.site_news.opening', true), siteCategory.id);
+
+    await tx.query('INSERT INTO import_settings (client_service_id, sources) VALUES ($1, TRUE)', [bip]);
+    await tx.query('INSERT INTO import_sources (client_service_id, importer_client_service_id) VALUES ($1, $2)', [bip, site]);
+    const fromBip = await insert(api, tx, 'imports', site, {
+      import_type_id: CONTINUOUS,
+      content_type_id: 1,
+      export_client_service_id: bip,
+      export_category_id: bipCategory.id,
+      export_category_name: t('demo.imports.bip_category'),
+      category_id: siteCategory.id,
+      category_name: t('demo.imports.site_category'),
+      published: true,
+      start_date: null,
+      end_date: null,
+    });
+    // The BIP also takes the site's news, switched off: its toggle can be tried.
+    const fromSite = await insert(api, tx, 'imports', bip, {
+      import_type_id: CONTINUOUS,
+      content_type_id: 1,
+      export_client_service_id: site,
+      export_category_id: siteCategory.id,
+      export_category_name: t('demo.imports.site_category'),
+      category_id: bipImported.id,
+      category_name: t('demo.imports.bip_imported_category'),
+      published: false,
+      start_date: null,
+      end_date: null,
+    });
+    await syncImportIn(api, tx, fromBip.id);
+    await syncImportIn(api, tx, fromSite.id);
+  },
+};

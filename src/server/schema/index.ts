@@ -1,4 +1,4 @@
-export { schemaModulesPlugin, moduleRoutes, ModuleRoutes, type ModuleHooks, type WriteChange, type WriteHook } from './plugin';
+export { schemaModulesPlugin, moduleRoutes, ModuleRoutes, type ModuleHooks, type WriteChange } from './plugin';
 export { serverRegistry } from './settings';
 export { schemaDocsPlugin } from './docs';
 export { documentOperation } from './openapi';

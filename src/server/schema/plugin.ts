@@ -40,13 +40,6 @@ type Params = Record<string, string>;
 /** Records an export reads at a time. */
 const EXPORT_PAGE = 1000;
 
-/**
- * A check a module's own code adds to every save of a schema module (beside its unique keys and
- * references): the values against what else is stored, answering {field: catalogue key} for each
- * refused field (400 with the form's detail), or nothing.
- */
-export type StoredCheck = (tx: Queryable, owner: Owner, values: Record<string, unknown>) => Promise<Record<string, string>>;
-
 /** The ids of PUT {collection}/order: distinct record ids, as many as one list shows at most. */
 const ORDER_IDS = { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } };
 /** A received file's objects (the original, its thumbnails) on their way to their final keys. */
@@ -61,14 +54,6 @@ export interface WriteChange {
   record: StoredRecord;
   removed: boolean;
 }
-
-/**
- * A module's own code run inside every write's transaction, after the engine's write (a newsletter
- * template rendered again from its blocks). `change` names the record written (null for a reorder);
- * a hook that rewrites a created or updated record returns it as stored, and the call answers with
- * it. Throwing rolls the write back.
- */
-export type WriteHook = (tx: Queryable, owner: Owner, change: WriteChange | null) => Promise<StoredRecord | void>;
 
 const isStoredRecord = (value: unknown): value is StoredRecord =>
   typeof value === 'object' && value !== null && 'id' in value && 'values' in value && 'files' in value;
@@ -92,17 +77,20 @@ export function validationFailure(validate: RecordValidator, schema: JsonSchema)
 /**
  * What a module's own code adds to the engine's calls of another (or its own) schema module: more
  * of OPTIONS's answer, checks and derived values before a record is written, and effects in the
- * same transaction after it was written or removed (e.g. imports queue their copy job).
+ * same transaction after every write (imports queue their copy job; a newsletter template is
+ * rendered again from its blocks).
  */
 export interface ModuleHooks {
   /** Fields OPTIONS answers beside {schema}. */
   options?(request: FastifyRequest, owner: Owner): Promise<Record<string, unknown>>;
   /** Checks a record's values (throwing an HttpError) and completes them, before they are stored. */
   beforeWrite?(tx: Queryable, owner: Owner, values: Record<string, unknown>, request: FastifyRequest): Promise<Record<string, unknown>>;
-  /** Runs in the write's transaction after a record was created or changed. */
-  afterWrite?(tx: Queryable, owner: Owner, record: StoredRecord): Promise<void>;
-  /** Runs in the removal's transaction after a record was deleted. */
-  afterRemove?(tx: Queryable, owner: Owner, record: StoredRecord): Promise<void>;
+  /**
+   * Runs in every write's transaction after the engine's write: `change` names the record created,
+   * updated or removed (null for a reorder). A hook that rewrites a created or updated record
+   * returns it as stored, and the call answers with it. Throwing rolls the write back.
+   */
+  afterWrite?(tx: Queryable, owner: Owner, change: WriteChange | null): Promise<StoredRecord | void>;
 }
 
 /** The routes one schema file gives: list, read, create, update, delete, files, dictionary, options. */
@@ -118,11 +106,8 @@ export class ModuleRoutes {
   /** The rich text properties, sanitised before every save. */
   private readonly richText: string[];
   private readonly serialisedPages = new WeakMap<object, string>();
-  /** What a module's own code adds to the OPTIONS answer of the collection (news: the category asked for). */
   /** Private files get a fresh signed URL on every read, so their pages are never kept serialised. */
   private readonly hasPrivateFiles: boolean;
-  private readonly writeHooks: WriteHook[] = [];
-  private readonly checks: StoredCheck[] = [];
 
   constructor(
     private readonly app: FastifyInstance,
@@ -145,11 +130,6 @@ export class ModuleRoutes {
     });
     this.richText = richTextFields(module.schema);
     this.hasPrivateFiles = Object.values(module.admin.files).some((spec) => spec.private);
-  }
-
-  /** Adds code run in the transaction of every write of this module (see WriteHook). */
-  afterWrite(hook: WriteHook): void {
-    this.writeHooks.push(hook);
   }
 
   get store(): RecordStore {
@@ -180,11 +160,6 @@ export class ModuleRoutes {
     for (const hook of this.hooks) if (hook.beforeWrite) prepared = await hook.beforeWrite(tx, owner, prepared, request);
     await this.checkStored(tx, owner, prepared, exceptId);
     return prepared;
-  }
-
-  /** The hooks' effects of a written (or removed) record, in its transaction. */
-  private async written(tx: Queryable, owner: Owner, record: StoredRecord | null, event: 'afterWrite' | 'afterRemove'): Promise<void> {
-    if (record) for (const hook of this.hooks) await hook[event]?.(tx, owner, record);
   }
 
   private get db(): Queryable {
@@ -372,13 +347,7 @@ export class ModuleRoutes {
       );
       if (rows.length < wanted.length) missing[field] = 'errors.reference_not_found';
     }
-    for (const check of this.checks) Object.assign(missing, await check(db, owner, values));
     assertValidForm(missing);
-  }
-
-  /** Adds a check to every save (create, update, a singleton's save, update actions). */
-  addCheck(check: StoredCheck): void {
-    this.checks.push(check);
   }
 
   /**
@@ -409,8 +378,9 @@ export class ModuleRoutes {
     try {
       const result = await this.store.transaction(this.app.ctx.db, async (tx) => {
         let result = await write(tx, stored);
-        for (const hook of this.writeHooks) {
-          const rewritten = await hook(tx, owner, changeOf(result));
+        for (const hook of this.hooks) {
+          if (!hook.afterWrite) continue;
+          const rewritten = await hook.afterWrite(tx, owner, changeOf(result));
           if (rewritten && isStoredRecord(result)) result = rewritten as Awaited<T>;
         }
         gone = Object.entries(dropped(result)).flatMap(([field, name]) => (name ? this.keysOf(owner, field, name) : []));
@@ -446,7 +416,6 @@ export class ModuleRoutes {
       const values = await this.prepared(tx, owner, this.values(body, null), null, request);
       const record = await this.store.insert(tx, owner, values, stored);
       await this.recordHistory(tx, request, owner, null, record);
-      await this.written(tx, owner, record, 'afterWrite');
       return record;
     });
     return this.output(created, owner);
@@ -469,7 +438,6 @@ export class ModuleRoutes {
           await followRename(this.app, tx, this.module, owner, existing, record);
           await this.recordHistory(tx, request, owner, existing, record);
         }
-        await this.written(tx, owner, record, 'afterWrite');
         return record;
       },
       (result) => replacedFiles(existing, result),
@@ -488,9 +456,7 @@ export class ModuleRoutes {
       files,
       async (tx, stored) => {
         const values = await this.prepared(tx, owner, this.values(body, existing), existing?.id ?? null, request);
-        const record = existing ? await this.store.update(tx, owner, existing.id, values, stored) : await this.store.insert(tx, owner, values, stored);
-        await this.written(tx, owner, record, 'afterWrite');
-        return record;
+        return existing ? this.store.update(tx, owner, existing.id, values, stored) : this.store.insert(tx, owner, values, stored);
       },
       (result) => replacedFiles(existing, result),
     );
@@ -518,7 +484,6 @@ export class ModuleRoutes {
     const updated = await this.transaction(owner, [], async (tx) => {
       const record = await this.store.update(tx, owner, id, await this.prepared(tx, owner, values, id, request), {});
       if (record) await this.recordHistory(tx, request, owner, existing, record);
-      await this.written(tx, owner, record, 'afterWrite');
       return record;
     });
     if (!updated) throw httpError(404, 'errors.not_found');
@@ -548,7 +513,6 @@ export class ModuleRoutes {
         const record = await this.store.remove(tx, owner, id);
         if (record) await releaseFiles(tx, nested);
         if (record) await followRemoval(this.app, tx, this.module, owner, record);
-        await this.written(tx, owner, record, 'afterRemove');
         return record && { record, nested };
       },
       (result) => result?.record.files ?? {},

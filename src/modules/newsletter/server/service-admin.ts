@@ -67,9 +67,12 @@ export async function serviceAdminRoutes(app: FastifyInstance): Promise<void> {
   await placeServiceMenuEntries(db, MENU, (problem) => app.log.warn(problem));
 
   const senders = moduleRoutes(app, 'senders_config');
-  senders?.addCheck(async (tx, owner, values): Promise<Record<string, string>> => {
-    const allowed = await allowedSenderTypes(app, tx, owner.serviceId!);
-    return allowed && !allowed.includes(values.config_type_id as number) ? { config_type_id: 'errors.senders_config.type_not_allowed' } : {};
+  senders?.addHooks({
+    async beforeWrite(tx, owner, values) {
+      const allowed = await allowedSenderTypes(app, tx, owner.serviceId!);
+      if (allowed && !allowed.includes(values.config_type_id as number)) assertValidForm({ config_type_id: 'errors.senders_config.type_not_allowed' });
+      return values;
+    },
   });
 
   // admin/uprawnienia

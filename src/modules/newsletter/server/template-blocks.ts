@@ -112,45 +112,53 @@ export async function templateBlockRoutes(app: FastifyInstance): Promise<void> {
   const { templates, blocks, layouts, pictures } = modules;
 
   // A block's change (its own, a new order, its removal) renders its template again.
-  blocks.afterWrite(async (tx, owner, change) => {
-    const record = change?.record;
-    if (record && !change.removed && record.values.type === 'image' && idOf(record.values.picture_id) === null && !record.files.image) {
-      assertValidForm({ picture_id: 'validation.template_blocks.image_required' });
-    }
-    await render(tx, owner.serviceId!, owner.parentId!, true);
+  blocks.addHooks({
+    afterWrite: async (tx, owner, change) => {
+      const record = change?.record;
+      if (record && !change.removed && record.values.type === 'image' && idOf(record.values.picture_id) === null && !record.files.image) {
+        assertValidForm({ picture_id: 'validation.template_blocks.image_required' });
+      }
+      await render(tx, owner.serviceId!, owner.parentId!, true);
+    },
   });
 
   // A template saved with blocks is rendered from them (a new layout, a new name as the title).
-  templates.afterWrite(async (tx, owner, change) => {
-    if (change && !change.removed) return render(tx, owner.serviceId!, change.record.id, false);
+  templates.addHooks({
+    afterWrite: async (tx, owner, change) => {
+      if (change && !change.removed) return render(tx, owner.serviceId!, change.record.id, false);
+    },
   });
 
   // A layout's change renders the templates using it; its removal, the templates left without it.
-  layouts.afterWrite(async (tx, owner, change) => {
-    if (!change) return;
-    const { rows } = await tx.query<{ id: number }>(
-      `SELECT id FROM module_records WHERE resource = 'templates' AND client_service_id = $1 AND data->>'layout_id' = $2::text`,
-      [owner.serviceId, change.record.id],
-    );
-    for (const { id } of rows) await render(tx, owner.serviceId!, id, false);
+  layouts.addHooks({
+    afterWrite: async (tx, owner, change) => {
+      if (!change) return;
+      const { rows } = await tx.query<{ id: number }>(
+        `SELECT id FROM module_records WHERE resource = 'templates' AND client_service_id = $1 AND data->>'layout_id' = $2::text`,
+        [owner.serviceId, change.record.id],
+      );
+      for (const { id } of rows) await render(tx, owner.serviceId!, id, false);
+    },
   });
 
   // A picture in use is not removed from under a template; a replaced one is shown in them at once.
-  pictures.afterWrite(async (tx, owner, change) => {
-    if (!change) return;
-    const { rows } = await tx.query<{ id: number }>(
-      `SELECT DISTINCT t.id FROM module_records t
-        WHERE t.resource = 'templates' AND t.client_service_id = $1
-          AND (EXISTS (SELECT 1 FROM module_records b WHERE b.resource = 'template_blocks' AND b.parent_id = t.id AND b.data->>'picture_id' = $2::text)
-            OR EXISTS (SELECT 1 FROM module_records l WHERE l.resource = 'layouts' AND l.client_service_id = $1
-                         AND l.id::text = t.data->>'layout_id' AND l.data->>'header_picture_id' = $2::text))`,
-      [owner.serviceId, change.record.id],
-    );
-    const { rows: layoutsUsing } = await tx.query(
-      `SELECT 1 FROM module_records WHERE resource = 'layouts' AND client_service_id = $1 AND data->>'header_picture_id' = $2::text LIMIT 1`,
-      [owner.serviceId, change.record.id],
-    );
-    if (change.removed && (rows.length > 0 || layoutsUsing.length > 0)) throw httpError(409, 'errors.layout_pictures.in_use');
-    for (const { id } of rows) await render(tx, owner.serviceId!, id, false);
+  pictures.addHooks({
+    afterWrite: async (tx, owner, change) => {
+      if (!change) return;
+      const { rows } = await tx.query<{ id: number }>(
+        `SELECT DISTINCT t.id FROM module_records t
+          WHERE t.resource = 'templates' AND t.client_service_id = $1
+            AND (EXISTS (SELECT 1 FROM module_records b WHERE b.resource = 'template_blocks' AND b.parent_id = t.id AND b.data->>'picture_id' = $2::text)
+              OR EXISTS (SELECT 1 FROM module_records l WHERE l.resource = 'layouts' AND l.client_service_id = $1
+                           AND l.id::text = t.data->>'layout_id' AND l.data->>'header_picture_id' = $2::text))`,
+        [owner.serviceId, change.record.id],
+      );
+      const { rows: layoutsUsing } = await tx.query(
+        `SELECT 1 FROM module_records WHERE resource = 'layouts' AND client_service_id = $1 AND data->>'header_picture_id' = $2::text LIMIT 1`,
+        [owner.serviceId, change.record.id],
+      );
+      if (change.removed && (rows.length > 0 || layoutsUsing.length > 0)) throw httpError(409, 'errors.layout_pictures.in_use');
+      for (const { id } of rows) await render(tx, owner.serviceId!, id, false);
+    },
   });
 }

@@ -3,7 +3,7 @@ import type { JsonSchema } from '../../../../common/schema';
 import type { Queryable } from '../../../../server/platform/db';
 import { requireServiceAccess } from '../../../../server/platform/auth/service-access';
 import { assertValidForm, httpError, t } from '../../../../server/platform/http/errors';
-import { documentOperation, moduleRoutes } from '../../../../server/schema';
+import { documentOperation, moduleRoutes, type WriteChange } from '../../../../server/schema';
 import type { Owner } from '../../../../server/schema/storage';
 import { allowedSql, importFlags, sourceAllows, usableServices } from './rules';
 import { CONTENT_TYPES, CONTINUOUS, contentTypeOf, importSyncJob, queueSync, type ContentType } from './sync';
@@ -75,17 +75,19 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       });
       return { ...values, export_category_name: exportName, category_name: name };
     },
-    // Every save or switch of an import brings its copies in step (and a switched-off one removes them).
-    afterWrite: (tx, _owner, record) => queueSync(app, record.id, tx),
-    afterRemove: (tx, _owner, record) => queueSync(app, record.id, tx),
+    // Every save, switch or removal of an import brings its copies in step (a switched-off or removed one removes them).
+    afterWrite: async (tx, _owner, change) => {
+      if (change) await queueSync(app, change.record.id, tx);
+    },
   });
 
   // A source record changed: the continuous imports of its category follow.
   for (const type of CONTENT_TYPES) {
     const items = moduleRoutes(app, type.resource);
     if (!items) continue;
-    const follow = async (tx: Queryable, owner: Owner, record: { values: Record<string, unknown> }) => {
-      const categoryId = owner.parentId ?? record.values.category_id;
+    const follow = async (tx: Queryable, owner: Owner, change: WriteChange | null) => {
+      if (!change) return;
+      const categoryId = owner.parentId ?? change.record.values.category_id;
       if (categoryId === undefined || categoryId === null) return;
       const { rows } = await tx.query<{ id: number }>(
         `SELECT id FROM module_records WHERE resource = 'imports' AND data->'export_client_service_id' = to_jsonb($1::int)
@@ -94,7 +96,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       );
       for (const row of rows) await queueSync(app, Number(row.id), tx);
     };
-    items.addHooks({ afterWrite: follow, afterRemove: follow });
+    items.addHooks({ afterWrite: follow });
   }
 
   const owner = (request: FastifyRequest) => imports.owner(request);

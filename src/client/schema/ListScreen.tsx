@@ -96,7 +96,8 @@ function RecordList({ context }: { context: SchemaContext }) {
 
   const title = translate(admin.title);
   const columns: AdminColumn[] = admin.list.columns.length ? admin.list.columns : [{ field: admin.list.label }];
-  const label = (record: ListRecord) => String(record[admin.list.label] ?? record.id);
+  // A record's name as the user reads it: a choice by its title (a block's type), a date in Polish.
+  const label = (record: ListRecord) => displayValue(module, admin.list.label, record[admin.list.label], translate) || String(record.id);
   const itemParams = (record: ListRecord) => ({ ...params, [admin.route.param]: record.id });
   const hasEdit = admin.route.views.edit !== undefined;
   const hasCreate = admin.route.views.create !== undefined;

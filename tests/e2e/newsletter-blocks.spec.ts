@@ -1,6 +1,6 @@
 import { axeViolations } from './support/axe';
 import { text } from './support/catalogue';
-import { expectToast, saveButton, uniqueName } from './support/schema-screens';
+import { expectToast, pngImage, saveButton, uniqueName } from './support/schema-screens';
 import { pageHeading } from './support/session';
 import { expect, test } from './support/signed-in';
 import type { Page } from './support/test';
@@ -94,6 +94,33 @@ test.describe('newsletter template blocks', () => {
     await main(page).getByRole('button', { name: text('resources.templates.actions.download') }).click();
     expect((await download).suggestedFilename()).toMatch(/^Szablon-e2e-.*\.html$/);
     await expectToast(page, 'Pobrano dokument.');
+  });
+
+  test('a picture sent to the layouts, a template in a layout, and an image block showing the picture', async ({ page, services }) => {
+    const picture = `${uniqueName('logo').replace(' ', '-')}.png`;
+    await page.goto(`/usluga/${services.newsletter}/konfiguracja/wyglad/zdjecia`);
+    await main(page).locator('input[type="file"]').setInputFiles(await pngImage(page, { name: picture, colour: '#0a7d32', width: 40, height: 20 }));
+    await expect(main(page).getByLabel(text('app.uploads.sent', { name: picture }))).toBeVisible();
+
+    await page.goto(`/usluga/${services.newsletter}/szablony/dodaj`);
+    await main(page).getByRole('textbox', { name: text('resources.templates.fields.name') }).fill(uniqueName('Szablon w układzie'));
+    await main(page).getByRole('combobox', { name: text('resources.templates.fields.layout_id') }).click();
+    await page.getByRole('option', { name: text('demo.newsletter_layouts.holiday.name'), exact: true }).click();
+    await saveButton(page).click();
+    await expectToast(page, 'Szablon został dodany.');
+    await expect(page).toHaveURL(/\/bloki$/);
+
+    await addBlock(page, 'image', async () => {
+      await blockField(page, 'alt').fill('Logo firmy');
+      await blockField(page, 'picture_id', 'combobox').click();
+      await page.getByRole('option', { name: picture, exact: true }).click();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+    await page.goto(new URL(page.url()).pathname.replace(/\/bloki$/, ''));
+    const document = main(page).locator('iframe').contentFrame();
+    await expect(document.getByRole('img', { name: 'Logo firmy' })).toBeVisible();
+    // The holiday layout's header and colours surround the blocks.
+    await expect(document.getByText(text('demo.newsletter_layouts.holiday.header'))).toBeVisible();
   });
 
   test('a template without blocks says so', async ({ page, services, klientApi }) => {

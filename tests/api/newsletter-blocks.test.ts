@@ -56,6 +56,13 @@ describe('template blocks', () => {
     expect(html).toMatch(/<td[^>]*style="[^"]*"/);
     expect(html.indexOf('Witaj')).toBeLessThan(html.indexOf('Akapit'));
 
+    // A block of another template is no block of this one: not ordered, changed nor read here.
+    const other = await created(templates(), { name: 'Inny' });
+    const stranger = await created(blocksOf(other), { type: 'divider' });
+    expect((await call('PUT', `${blocksOf(template)}/order`, { ids: [text, stranger] })).statusCode).toBe(400);
+    expect((await call('PUT', `${blocksOf(template)}/${stranger}`, { type: 'divider' })).statusCode).toBe(404);
+    expect((await call('GET', `${blocksOf(template)}/${stranger}`)).statusCode).toBe(404);
+
     // The order the user gives is the order of the document.
     expect((await call('PUT', `${blocksOf(template)}/order`, { ids: [text, heading] })).statusCode).toBe(204);
     html = (await htmlOf(template))!;

@@ -86,6 +86,8 @@ describe('GET /api/user/menu/client_service/{id}', () => {
       'service_configuration_tags',
       'service_configuration_recipients',
       'service_configuration_news',
+      'service_configuration_layouts',
+      'service_configuration_layouts_pictures',
       'service_configuration_senders_config',
       'service_configuration_subjects',
       'service_configuration_scripts',

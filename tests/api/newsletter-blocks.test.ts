@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG, multipart, serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
+import { until } from './support/until';
 
 let test: TestApp;
 const tokens: Record<string, string> = {};
@@ -55,6 +57,13 @@ describe('template blocks', () => {
     expect(html).toContain('Stopka firmy');
     expect(html).toMatch(/<td[^>]*style="[^"]*"/);
     expect(html.indexOf('Witaj')).toBeLessThan(html.indexOf('Akapit'));
+
+    // A block of another template is no block of this one: not ordered, changed nor read here.
+    const other = await created(templates(), { name: 'Inny' });
+    const stranger = await created(blocksOf(other), { type: 'divider' });
+    expect((await call('PUT', `${blocksOf(template)}/order`, { ids: [text, stranger] })).statusCode).toBe(400);
+    expect((await call('PUT', `${blocksOf(template)}/${stranger}`, { type: 'divider' })).statusCode).toBe(404);
+    expect((await call('GET', `${blocksOf(template)}/${stranger}`)).statusCode).toBe(404);
 
     // The order the user gives is the order of the document.
     expect((await call('PUT', `${blocksOf(template)}/order`, { ids: [text, heading] })).statusCode).toBe(204);
@@ -224,5 +233,22 @@ describe('demo data', () => {
     expect(types).toEqual(['heading', 'text', 'button', 'divider', 'columns', 'footer']);
     expect(welcome.html).toContain('Witamy w naszym newsletterze!');
     expect(welcome.html).toContain(firm.accent_color);
+  });
+});
+
+describe('the layouts module', () => {
+  it('is given, by migration 085, to every service and user that has the templates module', async () => {
+    const migration = await readFile(new URL('../../src/server/platform/db/migrations/085_newsletter_layouts_module.sql', import.meta.url), 'utf8');
+    // A database from before the layouts: the module taken away, then the migration run again.
+    await test.ctx.db.query("DELETE FROM client_service_modules WHERE client_service_id = $1 AND module = 'layouts'", [newsletter]);
+    // The embedded database tells this process at once; a PostgreSQL server a moment after the commit.
+    const answers = (status: number) => async () => ((await call('GET', layouts())).statusCode === status ? true : undefined);
+    await until(answers(403), 5_000, 20);
+    await test.ctx.db.exec(migration);
+    await until(answers(200), 5_000, 20);
+    // Run again, it changes nothing.
+    await test.ctx.db.exec(migration);
+    const { rows } = await test.ctx.db.query("SELECT count(*)::int AS n FROM client_service_modules WHERE client_service_id = $1 AND module = 'layouts'", [newsletter]);
+    expect(rows).toEqual([{ n: 1 }]);
   });
 });

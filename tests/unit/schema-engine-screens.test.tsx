@@ -166,6 +166,8 @@ describe('a list that takes many files at once', () => {
       ['POST', API_PHOTOS, 'duze.png'],
       ['POST', API_PHOTOS, 'molo.png'],
     ]);
+    // Each record is named by its file (the module names its photos by their caption).
+    expect(sent.map((upload) => JSON.parse(upload.body.get('payload') as string))).toEqual([{ caption: 'plaza.png' }, { caption: 'duze.png' }, { caption: 'molo.png' }]);
     const uploads = within(screen.getByRole('list', { name: 'Wysyłane pliki' }));
     expect(uploads.getByText('Plik jest za duży.')).toBeTruthy();
     expect(uploads.getByRole('progressbar', { name: 'Wysłano: plaza.png' }).getAttribute('aria-valuenow')).toBe('100');

@@ -27,7 +27,7 @@ import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-q
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { LinkBase, useDataProvider, useDelete, useGetList, useTranslate } from 'react-admin';
 import { apiPaths, routePath } from '../../common/schema/paths';
-import type { AdminColumn } from '../../common/schema/types';
+import type { AdminColumn, ModuleSchema } from '../../common/schema/types';
 import { useConfirm, useToast } from '../notifications';
 import { api, errorMessage } from '../providers/http';
 import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
@@ -96,7 +96,8 @@ function RecordList({ context }: { context: SchemaContext }) {
 
   const title = translate(admin.title);
   const columns: AdminColumn[] = admin.list.columns.length ? admin.list.columns : [{ field: admin.list.label }];
-  const label = (record: ListRecord) => String(record[admin.list.label] ?? record.id);
+  // A record's name as the user reads it: a choice by its title (a block's type), a date in Polish.
+  const label = (record: ListRecord) => displayValue(module, admin.list.label, record[admin.list.label], translate) || String(record.id);
   const itemParams = (record: ListRecord) => ({ ...params, [admin.route.param]: record.id });
   const hasEdit = admin.route.views.edit !== undefined;
   const hasCreate = admin.route.views.create !== undefined;
@@ -304,6 +305,14 @@ function RecordList({ context }: { context: SchemaContext }) {
   );
 }
 
+/** A record made from a file is named by the file's name, when the module names its records by a text (a layout picture's name). */
+function namedAfter(module: ModuleSchema, file: File): Record<string, string> {
+  const { label } = module.admin.list;
+  const property = module.schema.properties?.[label];
+  if (property?.type !== 'string') return {};
+  return { [label]: typeof property.maxLength === 'number' ? file.name.slice(0, property.maxLength) : file.name };
+}
+
 /** list.upload: many files at once, each sent as a new record of the module with that file. */
 function FilesAsRecords({ context, field }: { context: SchemaContext; field: string }) {
   const { module, params } = context;
@@ -319,7 +328,7 @@ function FilesAsRecords({ context, field }: { context: SchemaContext; field: str
         accept={module.admin.files[field].accept}
         upload={(file, onUploadProgress) =>
           dataProvider
-            .create(module.admin.resource, { data: {}, meta: { ...params, files: { [field]: { file, removed: false } }, onUploadProgress } })
+            .create(module.admin.resource, { data: namedAfter(module, file), meta: { ...params, files: { [field]: { file, removed: false } }, onUploadProgress } })
             .then(
               () => undefined,
               (error: unknown) => {

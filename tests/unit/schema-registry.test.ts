@@ -36,8 +36,10 @@ describe('registry', () => {
     expect(registry.modules.map((m) => m.admin.resource).sort()).toEqual(
       [
         'content',
+        'imports',
         'limits',
         'main_page_sections',
+        'news',
         'news_categories',
         'recipients',
         'scripts',

@@ -243,10 +243,15 @@ describe('sources, exports and the page flags', () => {
     const refused = await call('POST', imports(site), await importBody(bip, site));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toBe('Ta usługa nie pozwala importować z niej treści do tej usługi.');
+    // An import the source no longer allows may still be switched off (not on).
+    expect((await call('PUT', `${imports(site)}/${created.id}/publish`, { published: false })).statusCode).toBe(200);
+    expect((await call('PUT', `${imports(site)}/${created.id}/publish`, { published: true })).statusCode).toBe(403);
+    expect((await call('PUT', `${imports(site)}/${created.id}/publish`, { published: true })).json().detail).toBe('Ta usługa nie pozwala importować z niej treści do tej usługi.');
     expect((await call('GET', `${imports(site)}/content_types/1/services`)).json().data).toEqual([]);
     expect((await call('GET', `${imports(site)}/content_types/1/categories?content_client_service_id=${bip}`)).statusCode).toBe(403);
 
     expect((await call('PUT', `${imports(bip)}/client_sources`, { sources: [site] })).json().sources).toEqual([site]);
+    expect((await call('PUT', `${imports(site)}/${created.id}/publish`, { published: true })).statusCode).toBe(200);
     await eventually(site, body.category_id, ['Ogłoszenie dla strony']);
     await call('DELETE', `${imports(site)}/${created.id}`);
   });

@@ -42,10 +42,14 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     return type;
   }
 
-  /** A source service the user names: theirs with the content's module (403 otherwise, as a foreign service) and letting this one import. */
-  async function sourceService(request: FastifyRequest, raw: unknown, type: ContentType, importer: number, tx: Queryable = db): Promise<number> {
+  /**
+   * A source service the user names: theirs with the content's module (403 otherwise, as a foreign
+   * service) and letting this one import (unless `allowed` is false: an import switched off may
+   * stay, or be switched off, after its source stopped allowing it).
+   */
+  async function sourceService(request: FastifyRequest, raw: unknown, type: ContentType, importer: number, tx: Queryable = db, allowed = true): Promise<number> {
     const { serviceId } = await requireServiceAccess(tx, request, raw, type.module);
-    if (!(await sourceAllows(tx, serviceId, importer))) throw httpError(403, 'errors.imports.source_refused');
+    if (allowed && !(await sourceAllows(tx, serviceId, importer))) throw httpError(403, 'errors.imports.source_refused');
     return serviceId;
   }
 
@@ -66,7 +70,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       const target = owner.serviceId!;
       if (!(await importFlags(tx, target)).imports) throw httpError(404, 'errors.not_found');
       const type = contentType(values.content_type_id);
-      const source = await sourceService(request, values.export_client_service_id, type, target, tx);
+      const source = await sourceService(request, values.export_client_service_id, type, target, tx, values.published !== false);
       const exportName = await categoryName(tx, type, source, values.export_category_id);
       const name = await categoryName(tx, type, target, values.category_id);
       assertValidForm({

@@ -104,6 +104,23 @@ async function placeOf(module: ModuleSchema): Promise<Place> {
   };
 }
 
+/**
+ * A record of the module for the place: made from its rules, with each required reference (by id)
+ * naming a record of the referenced module created for it (a news item's category).
+ */
+async function recordAt(module: ModuleSchema, params: PathParams, writer: string): Promise<Record<string, unknown>> {
+  const values = recordOf(module.schema);
+  for (const field of module.schema.required ?? []) {
+    const target = (module.schema.properties?.[field]?.['x-ref'] as { resource: string; field?: string } | undefined);
+    if (!target || (target.field ?? 'id') !== 'id') continue;
+    const referenced = registry.byResource(target.resource)!;
+    const created = await call('POST', apiPaths(referenced.admin, params).collection, writer, await recordAt(referenced, params, writer));
+    expect(created.statusCode, created.body).toBe(201);
+    values[field] = created.json().id;
+  }
+  return values;
+}
+
 /** The params of a nested module's place: a parent record created for the test (recursively). */
 async function withParents(module: ModuleSchema, place: Place, writer: string): Promise<PathParams> {
   const parentResource = module.admin.parent?.resource;
@@ -135,7 +152,7 @@ describe.each(modules.map((module) => [module.admin.resource, module] as const))
       expect(read.statusCode).toBe(200);
       expect(read.json()).toMatchObject(recordOf(module.schema));
     } else {
-      const values = recordOf(module.schema);
+      const values = await recordAt(module, params, writer);
       const created = await call('POST', paths.collection, writer, values);
       expect(created.statusCode, created.body).toBe(201);
       const { id } = created.json();
@@ -143,7 +160,7 @@ describe.each(modules.map((module) => [module.admin.resource, module] as const))
       const list = (await call('GET', `${paths.collection}?per_page=100`, place.owner)).json();
       expect(list.pagination.total).toBeGreaterThan(0);
       expect(list.data.some((row: { id: number }) => row.id === id)).toBe(true);
-      const updated = await call('PUT', paths.item(id), writer, recordOf(module.schema));
+      const updated = await call('PUT', paths.item(id), writer, await recordAt(module, params, writer));
       expect(updated.statusCode, updated.body).toBe(200);
 
       for (const action of admin.actions.filter((candidate) => candidate.handler === 'update')) {

@@ -289,13 +289,24 @@ describe('sources, exports and the page flags', () => {
     expect((await call('GET', `${imports(bip)}/exports`, undefined, 'klient2')).statusCode).toBe(403);
   });
 
-  it('answers the flags the provider stored; exports off hides the exports and stops others importing', async () => {
-    await test.ctx.db.query('INSERT INTO import_settings (client_service_id, imports, exports, sources) VALUES ($1, FALSE, FALSE, TRUE)', [site]);
+  it('answers the flags the provider (root) sets; exports off hides the exports and stops others importing', async () => {
+    expect((await call('PUT', `${imports(site)}/settings`, { imports: false })).statusCode).toBe(403);
+    const bad = await call('PUT', `${imports(site)}/settings`, { sources: 'tak' }, 'admin');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ sources: 'Podaj tak albo nie.' });
+    const set = await call('PUT', `${imports(site)}/settings`, { imports: false, exports: false, sources: true }, 'admin');
+    expect(set.json()).toEqual({ imports: false, exports: false, sources: true });
+    expect((await call('PUT', `${imports(site)}/settings`, { sources: true }, 'admin')).json()).toEqual({ imports: false, exports: false, sources: true });
     expect((await call('OPTIONS', imports(site))).json()).toMatchObject({ imports: false, exports: false, sources: true });
     expect((await call('GET', `${imports(site)}/exports`)).statusCode).toBe(404);
     expect((await call('GET', `${imports(site)}/client_sources`)).statusCode).toBe(200);
     expect((await call('POST', imports(site), await importBody(bip, site))).statusCode).toBe(404);
     expect((await call('GET', `${imports(bip)}/content_types/1/services`)).json().data).toEqual([]);
-    await test.ctx.db.query('DELETE FROM import_settings WHERE client_service_id = $1', [site]);
+    // The site's import of the BIP's announcements stops while its imports are off.
+    const aktualnosci = await demoCategory(site, 'Aktualności');
+    await eventually(site, aktualnosci, ['Otwarcie nowego salonu']);
+    await call('PUT', `${imports(site)}/settings`, { imports: true, exports: true, sources: false }, 'admin');
+    expect((await call('OPTIONS', imports(site))).json()).toMatchObject({ imports: true, exports: true, sources: false });
+    await eventually(site, aktualnosci, ['Otwarcie nowego salonu', 'Przetarg na dostawę materiałów biurowych', 'Zmiana godzin pracy biura']);
   });
 });

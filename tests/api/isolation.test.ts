@@ -30,8 +30,8 @@ const call = (template: string, id: number | string, username: string) =>
   t.call({ method: 'GET', url: template.replace('{id}', String(id)), token: tokens[username] });
 
 describe('tenant isolation of service calls', () => {
-  it('the demo data has two services of klient and one of klient2', () => {
-    expect(services.klient).toHaveLength(2);
+  it('the demo data has three services of klient and one of klient2', () => {
+    expect(services.klient).toHaveLength(3);
     expect(services.klient2).toHaveLength(1);
     expect(services.klient).not.toContain(services.klient2[0]);
   });
@@ -93,7 +93,7 @@ describe('tenant isolation of service calls', () => {
     expect(body).not.toContain('nowak.example.org');
     expect(body).not.toContain('"klient2"');
     const types = (await t.call({ method: 'GET', url: '/api/user/client_service/type', token: tokens.klient })).json().data;
-    expect(types.reduce((sum: number, type: { count: number }) => sum + type.count, 0)).toBe(2);
+    expect(types.reduce((sum: number, type: { count: number }) => sum + type.count, 0)).toBe(3);
   });
 
   it('every service call needs a signed-in user', async () => {

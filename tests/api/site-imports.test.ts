@@ -28,7 +28,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
 const call = (method: Method, url: string, payload?: unknown, as = 'klient') => test.call({ method, url: `/api${url}`, token: tokens[as], payload });
 const imports = (serviceId: number) => `/client_service/${serviceId}/module/imports`;
 const categories = (serviceId: number) => `/client_service/${serviceId}/module/news_categories`;
-const news = (serviceId: number, categoryId: number) => `${categories(serviceId)}/${categoryId}/news`;
+const news = (serviceId: number) => `/client_service/${serviceId}/module/news`;
 
 async function category(serviceId: number, name: string): Promise<number> {
   const created = await call('POST', categories(serviceId), { name });
@@ -37,7 +37,7 @@ async function category(serviceId: number, name: string): Promise<number> {
 }
 
 async function titles(serviceId: number, categoryId: number): Promise<string[]> {
-  const list = await call('GET', `${news(serviceId, categoryId)}?per_page=100&sort=title&order=ASC`);
+  const list = await call('GET', `${news(serviceId)}?category_id=${categoryId}&per_page=100&sort=title&order=ASC`);
   expect(list.statusCode, list.body).toBe(200);
   return list.json().data.map((item: { title: string }) => item.title);
 }
@@ -188,26 +188,30 @@ describe('the copy job', () => {
   it("has copied the BIP's published announcements into the site (the demo import), marked with their source", async () => {
     const target = await demoCategory(site, 'Aktualności');
     await eventually(site, target, ['Otwarcie nowego salonu', 'Przetarg na dostawę materiałów biurowych', 'Zmiana godzin pracy biura']);
-    const copies = (await call('GET', `${news(site, target)}?per_page=100`)).json().data.filter((item: { imported_client_service_id?: number }) => item.imported_client_service_id);
+    const copies = (await call('GET', `${news(site)}?category_id=${target}&imported=true&per_page=100`)).json().data;
     expect(copies).toHaveLength(2);
-    expect(copies.every((item: { imported_client_service_id: number }) => item.imported_client_service_id === bip)).toBe(true);
+    for (const copy of copies) {
+      expect(copy).toMatchObject({ category_id: target, imported: true, imported_client_service_id: bip, imported_client_service_name: 'BIP firmy Kowalski', published: true });
+      const source = (await call('GET', `${news(bip)}/${copy.imported_news_id}`)).json();
+      expect(copy).toMatchObject({ title: source.title, content: source.content, date: source.date });
+    }
   });
 
   it('keeps the copies in step: new, changed and unpublished source items, the toggle, and removal', async () => {
     const body = await importBody(bip, site);
     const source = body.export_category_id;
     const target = body.category_id;
-    const first = (await call('POST', news(bip, source), { title: 'Pierwsza wiadomość', content: '<p>Treść</p>', published: true })).json();
-    await call('POST', news(bip, source), { title: 'Szkic', published: false });
+    const first = (await call('POST', news(bip), { category_id: source, title: 'Pierwsza wiadomość', content: '<p>Treść</p>', published: true })).json();
+    await call('POST', news(bip), { category_id: source, title: 'Szkic', published: false });
     const created = (await call('POST', imports(site), body)).json();
     await eventually(site, target, ['Pierwsza wiadomość']);
 
-    const second = await call('POST', news(bip, source), { title: 'Druga wiadomość', published: true });
+    const second = await call('POST', news(bip), { category_id: source, title: 'Druga wiadomość', published: true });
     expect(second.statusCode).toBe(201);
     await eventually(site, target, ['Druga wiadomość', 'Pierwsza wiadomość']);
-    await call('PUT', `${news(bip, source)}/${first.id}`, { title: 'Pierwsza, poprawiona', content: '<p>Nowa treść</p>', published: true });
+    await call('PUT', `${news(bip)}/${first.id}`, { category_id: source, title: 'Pierwsza, poprawiona', content: '<p>Nowa treść</p>', published: true });
     await eventually(site, target, ['Druga wiadomość', 'Pierwsza, poprawiona']);
-    await call('PUT', `${news(bip, source)}/${second.json().id}`, { title: 'Druga wiadomość', published: false });
+    await call('PUT', `${news(bip)}/${second.json().id}`, { category_id: source, title: 'Druga wiadomość', published: false });
     await eventually(site, target, ['Pierwsza, poprawiona']);
 
     await call('PUT', `${imports(site)}/${created.id}/publish`, { published: false });
@@ -232,7 +236,7 @@ describe('sources, exports and the page flags', () => {
     const sources = await call('GET', `${imports(bip)}/client_sources`);
     expect(sources.json()).toEqual({ sources: [site], services: [{ id: site, name: 'Strona firmy Kowalski' }] });
     const body = await importBody(bip, site);
-    await call('POST', news(bip, body.export_category_id), { title: 'Ogłoszenie dla strony', published: true });
+    await call('POST', news(bip), { category_id: body.export_category_id, title: 'Ogłoszenie dla strony', published: true });
     const created = (await call('POST', imports(site), body)).json();
     await eventually(site, body.category_id, ['Ogłoszenie dla strony']);
 
@@ -243,10 +247,15 @@ describe('sources, exports and the page flags', () => {
     const refused = await call('POST', imports(site), await importBody(bip, site));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toBe('Ta usługa nie pozwala importować z niej treści do tej usługi.');
+    // An import the source no longer allows may still be switched off (not on).
+    expect((await call('PUT', `${imports(site)}/${created.id}/publish`, { published: false })).statusCode).toBe(200);
+    expect((await call('PUT', `${imports(site)}/${created.id}/publish`, { published: true })).statusCode).toBe(403);
+    expect((await call('PUT', `${imports(site)}/${created.id}/publish`, { published: true })).json().detail).toBe('Ta usługa nie pozwala importować z niej treści do tej usługi.');
     expect((await call('GET', `${imports(site)}/content_types/1/services`)).json().data).toEqual([]);
     expect((await call('GET', `${imports(site)}/content_types/1/categories?content_client_service_id=${bip}`)).statusCode).toBe(403);
 
     expect((await call('PUT', `${imports(bip)}/client_sources`, { sources: [site] })).json().sources).toEqual([site]);
+    expect((await call('PUT', `${imports(site)}/${created.id}/publish`, { published: true })).statusCode).toBe(200);
     await eventually(site, body.category_id, ['Ogłoszenie dla strony']);
     await call('DELETE', `${imports(site)}/${created.id}`);
   });
@@ -280,13 +289,24 @@ describe('sources, exports and the page flags', () => {
     expect((await call('GET', `${imports(bip)}/exports`, undefined, 'klient2')).statusCode).toBe(403);
   });
 
-  it('answers the flags the provider stored; exports off hides the exports and stops others importing', async () => {
-    await test.ctx.db.query('INSERT INTO import_settings (client_service_id, imports, exports, sources) VALUES ($1, FALSE, FALSE, TRUE)', [site]);
+  it('answers the flags the provider (root) sets; exports off hides the exports and stops others importing', async () => {
+    expect((await call('PUT', `${imports(site)}/settings`, { imports: false })).statusCode).toBe(403);
+    const bad = await call('PUT', `${imports(site)}/settings`, { sources: 'tak' }, 'admin');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ sources: 'Podaj tak albo nie.' });
+    const set = await call('PUT', `${imports(site)}/settings`, { imports: false, exports: false, sources: true }, 'admin');
+    expect(set.json()).toEqual({ imports: false, exports: false, sources: true });
+    expect((await call('PUT', `${imports(site)}/settings`, { sources: true }, 'admin')).json()).toEqual({ imports: false, exports: false, sources: true });
     expect((await call('OPTIONS', imports(site))).json()).toMatchObject({ imports: false, exports: false, sources: true });
     expect((await call('GET', `${imports(site)}/exports`)).statusCode).toBe(404);
     expect((await call('GET', `${imports(site)}/client_sources`)).statusCode).toBe(200);
     expect((await call('POST', imports(site), await importBody(bip, site))).statusCode).toBe(404);
     expect((await call('GET', `${imports(bip)}/content_types/1/services`)).json().data).toEqual([]);
-    await test.ctx.db.query('DELETE FROM import_settings WHERE client_service_id = $1', [site]);
+    // The site's import of the BIP's announcements stops while its imports are off.
+    const aktualnosci = await demoCategory(site, 'Aktualności');
+    await eventually(site, aktualnosci, ['Otwarcie nowego salonu']);
+    await call('PUT', `${imports(site)}/settings`, { imports: true, exports: true, sources: false }, 'admin');
+    expect((await call('OPTIONS', imports(site))).json()).toMatchObject({ imports: true, exports: true, sources: false });
+    await eventually(site, aktualnosci, ['Otwarcie nowego salonu', 'Przetarg na dostawę materiałów biurowych', 'Zmiana godzin pracy biura']);
   });
 });

@@ -5,6 +5,7 @@ import { createTranslate } from '../../src/common/i18n/translate';
 import { conditionalFields, formSchema, formUiSchema, hiddenFields, serverErrorSchema, translateFormErrors } from '../../src/client/schema/formSchema';
 import { clientRegistry } from '../../src/client/schema/registry';
 import { compiledForm } from '../../src/client/schema/SchemaForm';
+import { optionsAddress, propertyOptions } from '../../src/common/schema/widgets';
 
 const polish = createTranslate(catalogues.pl, 'pl');
 const translate = (key: string, options?: Record<string, unknown>) => polish(key, options as Record<string, string | number>);
@@ -102,5 +103,45 @@ describe('conditional fields and widgets', () => {
       'SMTP',
       'EmailLabs',
     ]);
+  });
+});
+
+describe('the import form (x-options choices, server-set names)', () => {
+  it('asks for the data type first, as the server does, then for the source and categories', () => {
+    expect(fieldMessages('imports', { published: true })).toEqual({
+      import_type_id: ['Typ importu jest wymagany.'],
+      content_type_id: ['Typ danych importu jest wymagany.'],
+      export_client_service_id: ['Najpierw wybierz typ danych importu.'],
+      export_category_id: ['Najpierw wybierz typ danych importu.'],
+      category_id: ['Najpierw wybierz typ danych importu.'],
+    });
+    expect(fieldMessages('imports', { import_type_id: 1, content_type_id: 1, published: true })).toEqual({
+      export_client_service_id: ['Źródło importu jest wymagane.'],
+      export_category_id: ['Kategoria źródłowa jest wymagana.'],
+      category_id: ['Kategoria jest wymagana.'],
+    });
+    // Edit: the category stays required, the dates may be cleared.
+    const stored = { import_type_id: 1, content_type_id: 1, export_client_service_id: 2, export_category_id: 3, published: true, start_date: null, end_date: null };
+    expect(fieldMessages('imports', stored, true)).toEqual({ category_id: ['Kategoria jest wymagana.'] });
+    expect(fieldMessages('imports', { ...stored, category_id: 4 }, true)).toEqual({});
+  });
+
+  it('draws the x-options fields as choices and leaves the server-set names out', () => {
+    const ui = formUiSchema(module('imports'), translate, false, new Set());
+    for (const field of ['export_client_service_id', 'export_category_id', 'category_id']) expect(ui[field]).toMatchObject({ 'ui:widget': 'options' });
+    expect(ui.category_name).toMatchObject({ 'ui:widget': 'hidden' });
+    expect(ui.export_category_name).toMatchObject({ 'ui:widget': 'hidden' });
+  });
+
+  it('fills an x-options call with the form’s values, or waits while one is empty', () => {
+    const options = propertyOptions(module('imports').schema.properties!.export_category_id)!;
+    expect(options.requires).toBe('validation.imports.content_type_first');
+    expect(optionsAddress(options, { content_type_id: 1 })).toBeNull();
+    expect(optionsAddress(options, { content_type_id: 1, export_client_service_id: '' })).toBeNull();
+    expect(optionsAddress(options, { content_type_id: 1, export_client_service_id: 7 })).toEqual({
+      path: 'content_types/1/categories',
+      query: { content_client_service_id: '7' },
+    });
+    expect(optionsAddress({ path: 'a/{x}', query: {} }, { x: 'b/c' })).toEqual({ path: 'a/b%2Fc', query: {} });
   });
 });

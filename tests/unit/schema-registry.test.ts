@@ -36,11 +36,13 @@ describe('registry', () => {
     expect(registry.modules.map((m) => m.admin.resource).sort()).toEqual(
       [
         'content',
+        'imports',
         'layout_pictures',
         'layouts',
         'limits',
         'main_page_sections',
         'news_categories',
+        'news_items',
         'recipients',
         'scripts',
         'senders_config',

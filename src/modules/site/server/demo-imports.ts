@@ -5,11 +5,17 @@ import { t } from '../../../server/platform/http/errors';
 import { CONTINUOUS, syncImportIn } from './imports/sync';
 
 /** Writes a record of a schema module through its store (so cached lists see it). */
-async function insert(api: FastifyInstance, tx: Queryable, resource: string, serviceId: number, values: Record<string, unknown>, parentId?: number) {
-  return api.schemaModules.get(resource)!.store.insert(tx, { serviceId, userId: null, parentId }, values, {});
+async function insert(api: FastifyInstance, tx: Queryable, resource: string, serviceId: number, values: Record<string, unknown>) {
+  return api.schemaModules.get(resource)!.store.insert(tx, { serviceId, userId: null }, values, {});
 }
 
-const newsItem = (key: string, published: boolean) => ({ title: t(`${key}.title`), content: `<p>${t(`${key}.content`)}</p>`, published });
+const newsItem = (key: string, categoryId: number, published: boolean) => ({
+  category_id: categoryId,
+  title: t(`${key}.title`),
+  content: `<p>${t(`${key}.content`)}</p>`,
+  date: new Date().toISOString(),
+  published,
+});
 
 /**
  * klient's BIP lists its site as the one service allowed to import from it (its sources page on),
@@ -19,7 +25,7 @@ const newsItem = (key: string, published: boolean) => ({ title: t(`${key}.title`
 export const importsDemo: ModuleDemoSeed = {
   name: 'site-imports',
   async seed(tx, api) {
-    if (!api.schemaModules.has('imports') || !api.schemaModules.has('news')) return;
+    if (!api.schemaModules.has('imports') || !api.schemaModules.has('news_items')) return;
     const site = await demoServiceId(tx, 'demo.services.klient_site');
     const bip = await demoServiceId(tx, 'demo.services.klient_bip');
 
@@ -27,9 +33,9 @@ export const importsDemo: ModuleDemoSeed = {
     const bipCategory = await insert(api, tx, 'news_categories', bip, { name: t('demo.imports.bip_category') });
     const bipImported = await insert(api, tx, 'news_categories', bip, { name: t('demo.imports.bip_imported_category') });
     for (const [key, published] of [['tender', true], ['hours', true], ['draft', false]] as const) {
-      await insert(api, tx, 'news', bip, newsItem(`demo.imports.bip_news.${key}`, published), bipCategory.id);
+      await insert(api, tx, 'news_items', bip, newsItem(`demo.imports.bip_news.${key}`, bipCategory.id, published));
     }
-    await insert(api, tx, 'news', site, newsItem('demo.imports.site_news.opening', true), siteCategory.id);
+    await insert(api, tx, 'news_items', site, newsItem('demo.imports.site_news.opening', siteCategory.id, true));
 
     await tx.query('INSERT INTO import_settings (client_service_id, sources) VALUES ($1, TRUE)', [bip]);
     await tx.query('INSERT INTO import_sources (client_service_id, importer_client_service_id) VALUES ($1, $2)', [bip, site]);

@@ -5,7 +5,7 @@ import { requireServiceAccess } from '../../../../server/platform/auth/service-a
 import { assertValidForm, httpError, t } from '../../../../server/platform/http/errors';
 import { documentOperation, moduleRoutes, type WriteChange } from '../../../../server/schema';
 import type { Owner } from '../../../../server/schema/storage';
-import { allowedSql, importFlags, sourceAllows, usableServices } from './rules';
+import { allowedSql, importFlags, SECTIONS, sourceAllows, usableServices } from './rules';
 import { CONTENT_TYPES, CONTINUOUS, contentTypeOf, importSyncJob, queueSync, type ContentType } from './sync';
 
 const BASE = '/client_service/:service_id/module/imports';
@@ -42,10 +42,14 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     return type;
   }
 
-  /** A source service the user names: theirs with the content's module (403 otherwise, as a foreign service) and letting this one import. */
-  async function sourceService(request: FastifyRequest, raw: unknown, type: ContentType, importer: number, tx: Queryable = db): Promise<number> {
+  /**
+   * A source service the user names: theirs with the content's module (403 otherwise, as a foreign
+   * service) and letting this one import (unless `allowed` is false: an import switched off may
+   * stay, or be switched off, after its source stopped allowing it).
+   */
+  async function sourceService(request: FastifyRequest, raw: unknown, type: ContentType, importer: number, tx: Queryable = db, allowed = true): Promise<number> {
     const { serviceId } = await requireServiceAccess(tx, request, raw, type.module);
-    if (!(await sourceAllows(tx, serviceId, importer))) throw httpError(403, 'errors.imports.source_refused');
+    if (allowed && !(await sourceAllows(tx, serviceId, importer))) throw httpError(403, 'errors.imports.source_refused');
     return serviceId;
   }
 
@@ -66,7 +70,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       const target = owner.serviceId!;
       if (!(await importFlags(tx, target)).imports) throw httpError(404, 'errors.not_found');
       const type = contentType(values.content_type_id);
-      const source = await sourceService(request, values.export_client_service_id, type, target, tx);
+      const source = await sourceService(request, values.export_client_service_id, type, target, tx, values.published !== false);
       const exportName = await categoryName(tx, type, source, values.export_category_id);
       const name = await categoryName(tx, type, target, values.category_id);
       assertValidForm({
@@ -170,6 +174,33 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       })),
       pagination: { total: rows.length ? Number(rows[0].total) : 0 },
     };
+  });
+
+  documentOperation(app, 'put', `${DOCUMENTED}/settings`, {
+    tags: ['imports'],
+    summary: "Root users only: which import pages the service has {imports, exports, sources} (booleans; what is left out keeps its value); answers the flags as OPTIONS does",
+    responses: { 200: { description: '{imports, exports, sources}' }, 400: { description: 'Not booleans' }, 403: { description: 'Not a root user' } },
+  });
+  app.put(`${BASE}/settings`, { preHandler: app.requireRoot }, async (request) => {
+    const { serviceId } = await owner(request);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const wrong = SECTIONS.filter((flag) => body[flag] !== undefined && typeof body[flag] !== 'boolean');
+    assertValidForm(Object.fromEntries(wrong.map((flag) => [flag, 'validation.imports.flag_invalid'])));
+    const flags = { ...(await importFlags(db, serviceId!)), ...Object.fromEntries(SECTIONS.filter((flag) => typeof body[flag] === 'boolean').map((flag) => [flag, body[flag]])) };
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO import_settings (client_service_id, imports, exports, sources) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (client_service_id) DO UPDATE SET imports = $2, exports = $3, sources = $4`,
+        [serviceId, flags.imports, flags.exports, flags.sources],
+      );
+      // What the service imports, and what others import from it, follow the new flags at once.
+      const { rows } = await tx.query<{ id: number }>(
+        `SELECT id FROM module_records WHERE resource = 'imports' AND (client_service_id = $1 OR data->'export_client_service_id' = to_jsonb($1::int))`,
+        [serviceId],
+      );
+      for (const row of rows) await queueSync(app, Number(row.id), tx);
+    });
+    return flags;
   });
 
   /** The sources page exists only where the provider turned it on. */

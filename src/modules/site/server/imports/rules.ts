@@ -10,6 +10,7 @@ export interface ImportFlags {
 }
 
 export const DEFAULT_FLAGS: ImportFlags = { imports: true, exports: true, sources: false };
+export const SECTIONS = Object.keys(DEFAULT_FLAGS) as (keyof ImportFlags)[];
 
 export async function importFlags(db: Queryable, serviceId: number): Promise<ImportFlags> {
   const { rows } = await db.query<ImportFlags>('SELECT imports, exports, sources FROM import_settings WHERE client_service_id = $1', [serviceId]);

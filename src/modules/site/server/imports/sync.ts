@@ -6,16 +6,26 @@ import { importFlags, sourceAllows } from './rules';
 
 /**
  * What an import can carry (SPEC 7 GET /content_types): the records of `resource` in the categories
- * of `categories`, seen by users with `module`. Today the news of a site.
+ * of `categories`, seen by users with `module`; a copy takes the source's `copied` fields (those the
+ * schema declares: never its files nor its nested records, which stay the source's). Today the news.
  */
 export interface ContentType {
   id: number;
   resource: string;
   categories: string;
   module: string;
+  copied: readonly string[];
 }
 
-export const CONTENT_TYPES: readonly ContentType[] = [{ id: 1, resource: 'news_items', categories: 'news_categories', module: 'news' }];
+export const CONTENT_TYPES: readonly ContentType[] = [
+  {
+    id: 1,
+    resource: 'news_items',
+    categories: 'news_categories',
+    module: 'news',
+    copied: ['title', 'lead', 'content', 'date', 'published', 'publish_from', 'publish_to', 'archived', 'display_date', 'display_lead', 'display_photo'],
+  },
+];
 
 /** Import types (schema's import_type_id): 1 kept in step all the time, 2 copied when the import is saved or switched on. */
 export const CONTINUOUS = 1;
@@ -26,8 +36,11 @@ const SYNC_CRON = '*/15 * * * *';
 /** Advisory lock class of one import's sync: two runs of one import never interleave. */
 const LOCK_CLASS = 9120;
 
-/** The property of a copy naming the service it came from (the news screens show it read-only). */
-export const IMPORTED_FROM = 'imported_client_service_id';
+/**
+ * What marks a copy (read-only properties of the news item): the news screens show it read-only
+ * with its source, and lists it under the category's do_importu page.
+ */
+export const IMPORTED = 'imported';
 
 export const contentTypeOf = (id: unknown) => CONTENT_TYPES.find((type) => type.id === id);
 
@@ -80,11 +93,15 @@ async function isActive(tx: Queryable, row: ImportRow, type: ContentType): Promi
   );
 }
 
-/** A record's schema values as stored, without its files (a copy never shares the source's stored objects). */
-function valuesOf(items: ModuleRoutes, data: Record<string, unknown>): Record<string, unknown> {
-  const files = new Set(Object.keys(items.module.admin.files));
-  return Object.fromEntries(Object.keys(items.module.schema.properties ?? {}).filter((name) => name in data && !files.has(name)).map((name) => [name, data[name]]));
+/** The fields a copy takes from its source record, as the content's schema declares them. */
+function copiedValues(items: ModuleRoutes, type: ContentType, data: Record<string, unknown>): Record<string, unknown> {
+  const declared = items.module.schema.properties ?? {};
+  return Object.fromEntries(type.copied.filter((name) => name in declared && name in data).map((name) => [name, data[name]]));
 }
+
+/** The values of a stored record named in `like` (what a copy's update would change). */
+const sameFields = (data: Record<string, unknown>, like: Record<string, unknown>) =>
+  JSON.stringify(Object.keys(like).map((name) => data[name] ?? null)) === JSON.stringify(Object.values(like).map((value) => value ?? null));
 
 /**
  * Brings one import's copies in step: while it is active, the target category holds a copy of each
@@ -111,18 +128,23 @@ export async function syncImportIn(app: FastifyInstance, tx: Queryable, importId
   if (row && type && items && (await isActive(tx, row, type))) {
     const placement = categoryPlacement(items, type);
     const source = Number(row.data.export_client_service_id);
+    const { rows: named } = await tx.query<{ name: string }>('SELECT name FROM client_services WHERE id = $1', [source]);
+    // Copies are never copied again (two services importing from each other would echo forever).
     const found = await tx.query<{ id: number; data: Record<string, unknown> }>(
       `SELECT id, data FROM module_records
         WHERE resource = $1 AND client_service_id = $2 AND ${placement.condition('$3')}
-          AND data->'published' = 'true'::jsonb AND data->'${IMPORTED_FROM}' IS NULL
+          AND data->'published' = 'true'::jsonb AND NOT COALESCE((data->>'${IMPORTED}')::boolean, FALSE)
         ORDER BY id`,
       [type.resource, source, Number(row.data.export_category_id)],
     );
     for (const record of found.rows) {
       wanted.set(Number(record.id), {
-        ...valuesOf(items, record.data),
+        ...copiedValues(items, type, record.data),
         ...placement.values(Number(row.data.category_id)),
-        [IMPORTED_FROM]: source,
+        [IMPORTED]: true,
+        imported_client_service_id: source,
+        imported_client_service_name: named[0]?.name ?? '',
+        imported_news_id: Number(record.id),
       });
     }
   }
@@ -139,7 +161,7 @@ export async function syncImportIn(app: FastifyInstance, tx: Queryable, importId
     const sameCategory = row && (copy.parent_id === null || Number(copy.parent_id) === Number(row.data.category_id));
     if (values && store && sameCategory) {
       wanted.delete(Number(copy.source_id));
-      if (JSON.stringify(valuesOf(items!, copy.data)) !== JSON.stringify(values)) await store.update(tx, owner, Number(copy.copy_id), values, {});
+      if (!sameFields(copy.data, values)) await store.update(tx, owner, Number(copy.copy_id), values, {});
     } else {
       // The mapping row goes with the copy (ON DELETE CASCADE); a copy already gone leaves it.
       if (store) await store.remove(tx, owner, Number(copy.copy_id));

@@ -29,6 +29,8 @@ async function chooseOptions(page: Page, label: string, options: string[]) {
 }
 
 test('klient adds a role and an editor; the editor activates the account and sees only the role’s modules', async ({ page, services, browser }) => {
+  // Two users' first steps (the regulations, a new password) in one test.
+  test.setTimeout(150_000);
   const baseURL = test.info().project.use.baseURL!;
   const roleName = uniqueName('Rola e2e');
   const email = `${uniqueName('redaktor').replace(' ', '.')}@example.com`;

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { moduleRoutes } from '../../../../server/schema';
-import type { RecordStore } from '../../../../server/schema/storage';
+import type { Queryable } from '../../../../server/platform/db';
+import { assertValidForm } from '../../../../server/platform/http/errors';
+import type { Owner, RecordStore } from '../../../../server/schema/storage';
 import { editorStore } from './store';
 
 /**
@@ -27,12 +29,37 @@ function droppingAccessChecks(app: FastifyInstance, store: RecordStore): RecordS
  * its records kept in the panel's users and service memberships rather than in module_records; its
  * writes and those of the roles (editor_roles) change who may do what at once.
  */
+/** A role gives only modules its service has (the form offers every module of the panel). */
+async function checkRoleModules(db: Queryable, owner: Owner, values: Record<string, unknown>): Promise<void> {
+  const wanted = (values.modules as string[] | undefined) ?? [];
+  const { rows } = await db.query<{ module: string }>('SELECT module FROM client_service_modules WHERE client_service_id = $1 AND module = ANY($2::text[])', [
+    owner.serviceId,
+    wanted,
+  ]);
+  const present = new Set(rows.map((row) => row.module));
+  assertValidForm(Object.fromEntries(wanted.flatMap((module, index) => (present.has(module) ? [] : [[`modules.${index}`, 'validation.editor_roles.module_missing']]))));
+}
+
+function checkingRoleModules(store: RecordStore): RecordStore {
+  return {
+    ...store,
+    async insert(db, owner, values, files) {
+      await checkRoleModules(db, owner, values);
+      return store.insert(db, owner, values, files);
+    },
+    async update(db, owner, id, values, files) {
+      await checkRoleModules(db, owner, values);
+      return store.update(db, owner, id, values, files);
+    },
+  };
+}
+
 export const editorsServer = fp(
   async (app) => {
     const editors = moduleRoutes(app, 'editors');
     const roles = moduleRoutes(app, 'editor_roles');
     editors?.useStore(droppingAccessChecks(app, editorStore(app)));
-    roles?.useStore(droppingAccessChecks(app, roles.store));
+    roles?.useStore(droppingAccessChecks(app, checkingRoleModules(roles.store)));
   },
   { name: 'site-editors', dependencies: ['schema-modules'] },
 );

@@ -1,10 +1,12 @@
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
 import { hashPassword } from '../../src/server/platform/auth/passwords';
 import type { Config } from '../../src/server/config';
 import { REGULATION_IN_FORCE } from '../../src/server/modules/regulations/in-force';
 import { DEMO_PASSWORD, type TestApp } from './support/app';
+import { type Mail, readOutboxDir } from './support/outbox';
+
+export type { Mail };
 
 /** Helpers the authentication, reminder and password tests share. */
 
@@ -54,12 +56,6 @@ export function sessionOf(accessToken: string): unknown {
   return decodeJwt(accessToken).sid;
 }
 
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
 /** Waits until `count` e-mails to `to` lie in DATA_DIR/outbox and returns them, oldest first. */
 export async function waitForMails(config: Config, to: string, count = 1, timeoutMs = 5000): Promise<Mail[]> {
   const deadline = Date.now() + timeoutMs;
@@ -72,50 +68,7 @@ export async function waitForMails(config: Config, to: string, count = 1, timeou
 }
 
 /** Every e-mail written to the outbox so far. */
-export async function readOutbox(config: Config): Promise<Mail[]> {
-  const dir = path.join(config.dataDir, 'outbox');
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
-  return Promise.all(names.map(async (name) => parseEml(await readFile(path.join(dir, name), 'utf8'))));
-}
-
-function parseEml(source: string): Mail {
-  const split = source.indexOf('\n\n');
-  const headerLines = source.slice(0, split).replace(/\n[ \t]+/g, ' ').split('\n');
-  const headers = new Map(
-    headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
-  );
-  const body = source.slice(split + 2);
-  const encoding = headers.get('content-transfer-encoding');
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body, 'base64').toString('utf8')
-        : body;
-  return { to: headers.get('to') ?? '', subject: decodeEncodedWords(headers.get('subject') ?? ''), text };
-}
-
-function decodeQuotedPrintable(body: string): string {
-  const joined = body.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(joined.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(joined[i], 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-function decodeEncodedWords(header: string): string {
-  return header
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_whole, kind: string, data: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-    );
-}
+export const readOutbox = (config: Config): Promise<Mail[]> => readOutboxDir(path.join(config.dataDir, 'outbox'));
 
 /** The username and confirm code of the newest reminder link e-mailed to `to`. */
 export async function reminderLink(config: Config, to: string, count = 1): Promise<{ username: string; code: string }> {

@@ -92,6 +92,15 @@ describe('who manages editors and roles', () => {
     expect(refused.json().errors['modules.0']).toBe(translate('validation.editor_roles.module_invalid'));
   });
 
+  it("a role gives only modules of its service: the site has no newsletter tags", async () => {
+    const refused = await call('POST', roles(), klient, { name: 'Tagi', modules: ['subjects', 'tags'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ 'modules.1': 'Ta usługa nie ma tego modułu.' });
+    const roleId = await addRole('Tagi', ['subjects']);
+    expect((await call('PUT', `${roles()}/${roleId}`, klient, { name: 'Tagi', modules: ['tags'] })).statusCode).toBe(400);
+    expect((await call('POST', roles(newsletter), klient, { name: 'Tagi', modules: ['tags'] })).statusCode).toBe(201);
+  });
+
   it('answers 404 for the edit and roles pages unless the service is a site or a service', async () => {
     const { rows } = await test.ctx.db.query<{ id: number }>(
       `INSERT INTO client_services (name, type_id, kind_id, client_id) VALUES ('Usługa wirtualna', 1, 1, 101) RETURNING id`,

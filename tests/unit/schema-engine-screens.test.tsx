@@ -194,3 +194,16 @@ describe('settings pages under one address', () => {
     expect(within(tabs).getByRole('tab', { name: 'Informacja o plikach cookies' }).getAttribute('aria-selected')).toBe('true');
   });
 });
+
+describe('a list column naming records of another module by id', () => {
+  it("shows those records' names, from that module's dictionary: an editor's role", async () => {
+    fakeApi({
+      'GET /api/user/permissions/client_service/5/module/editors': () => ({ body: { allowed: true } }),
+      'GET /api/client_service/5/module/editors': () => ({ body: { data: [{ id: 3, email: 'ewa@example.com', role_id: 7 }], pagination: { total: 1 } } }),
+      'GET /api/client_service/5/module/editors/roles/dictionary': () => ({ body: { data: [{ id: 7, name: 'Redakcja wiadomości' }] } }),
+    });
+    renderScreens({ '/usluga/:service_id/konfiguracja/redaktorzy': <ListScreen resource="editors" view="list" /> }, '/usluga/5/konfiguracja/redaktorzy');
+    const row = (await screen.findByRole('cell', { name: 'ewa@example.com' }, { timeout: 5000 })).closest('tr')!;
+    expect(await within(row).findByRole('cell', { name: 'Redakcja wiadomości' }, { timeout: 5000 })).toBeTruthy();
+  });
+});

@@ -36,6 +36,8 @@ describe('registry', () => {
     expect(registry.modules.map((m) => m.admin.resource).sort()).toEqual(
       [
         'content',
+        'editor_roles',
+        'editors',
         'imports',
         'layout_pictures',
         'layouts',

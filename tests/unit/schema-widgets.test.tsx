@@ -10,6 +10,7 @@ import { formSchema, formUiSchema } from '../../src/client/schema/formSchema';
 import { displayValue } from '../../src/client/schema/values';
 import { schemaFields, schemaWidgets } from '../../src/client/schema/widgets';
 import pl from '../../i18n/pl.json';
+import roleSchema from '../../schemas/site/role.schema.json';
 import { createTranslate } from '../../src/common/i18n/translate';
 import { fakeApi, renderScreens } from './support/screens';
 
@@ -132,6 +133,11 @@ describe('lists and details show the widgets\' values readably', () => {
     expect(shown('body', '<p>Zaproszenie na <strong>festyn</strong> &amp; piknik</p>')).toBe('Zaproszenie na festyn & piknik');
     expect(shown('place', { latitude: 52.2297, longitude: 21.0122 })).toBe('szer. 52,23, dł. 21,012');
     expect(shown('stops', ['Start', 'Meta'])).toBe('Start, Meta');
+  });
+
+  it('a list of choices by their titles: an editor role\'s modules', () => {
+    const roles = createRegistry({ 'role.schema.json': roleSchema }, 'panel').byResource('editor_roles')!;
+    expect(displayValue(roles, 'modules', ['news', 'subjects'], translate)).toBe('Wiadomości, Tematyka');
   });
 });
 

@@ -38,6 +38,7 @@ import { fieldTitleKey } from './registry';
 import type { SchemaScreenProps } from './routes';
 import { PER_PAGE_OPTIONS, useListQuery } from './useListQuery';
 import { displayValue } from './values';
+import { useReferenceLabels } from './referenceLabels';
 import { LoadingState } from '../screens/common/QueryStates';
 import { useTranslateText } from '../providers/useTranslateText';
 import { FileUploadList } from '../ui/FileUploadList';
@@ -98,6 +99,8 @@ function RecordList({ context }: { context: SchemaContext }) {
   const columns: AdminColumn[] = admin.list.columns.length ? admin.list.columns : [{ field: admin.list.label }];
   // A record's name as the user reads it: a choice by its title (a block's type), a date in Polish.
   const label = (record: ListRecord) => displayValue(module, admin.list.label, record[admin.list.label], translate) || String(record.id);
+  const referenceLabel = useReferenceLabels(module, params, columns.map((column) => column.field));
+  const cellText = (field: string, record: ListRecord) => referenceLabel(field, record[field]) ?? displayValue(module, field, record[field], translate);
   const itemParams = (record: ListRecord) => ({ ...params, [admin.route.param]: record.id });
   const hasEdit = admin.route.views.edit !== undefined;
   const hasCreate = admin.route.views.create !== undefined;
@@ -214,7 +217,7 @@ function RecordList({ context }: { context: SchemaContext }) {
                   <Box>
                     {columns.map((column) => (
                       <Typography key={column.field} component="div" sx={{ overflowWrap: 'anywhere' }}>
-                        {displayValue(module, column.field, record[column.field], translate)}
+                        {cellText(column.field, record)}
                       </Typography>
                     ))}
                   </Box>
@@ -239,7 +242,7 @@ function RecordList({ context }: { context: SchemaContext }) {
                             {columnTitle(column)}
                           </Typography>
                           <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                            {displayValue(module, column.field, record[column.field], translate)}
+                            {cellText(column.field, record)}
                           </Typography>
                         </Box>
                       ))}
@@ -276,7 +279,7 @@ function RecordList({ context }: { context: SchemaContext }) {
                   {rows.map((record) => (
                     <TableRow key={record.id} hover>
                       {columns.map((column) => (
-                        <TableCell key={column.field}>{displayValue(module, column.field, record[column.field], translate)}</TableCell>
+                        <TableCell key={column.field}>{cellText(column.field, record)}</TableCell>
                       ))}
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                         {actions(record)}

@@ -28,15 +28,18 @@ function widgetValue(property: JsonSchema | undefined, value: unknown, translate
 
 /** A record value as text for lists and details: choices by their title, lists joined, flags as yes/no, the widgets' values readable. */
 export function displayValue(module: ModuleSchema, field: string, value: unknown, translate: Translate): string {
+  return propertyText(module.schema.properties?.[field], value, translate);
+}
+
+/** A value as text by its property's schema; a list's items by the items' schema (a role's modules by their titles). */
+function propertyText(property: JsonSchema | undefined, value: unknown, translate: Translate): string {
   if (value === undefined || value === null || value === '') return '';
-  const property = module.schema.properties?.[field];
   const choice = choiceTitle(property, value);
   if (choice) return translate(choice);
   const shown = widgetValue(property, value, translate);
   if (shown !== undefined) return shown;
-  if (Array.isArray(value)) return value.map((item) => displayValue(module, `${field}.item`, item, translate)).join(', ');
+  if (Array.isArray(value)) return value.map((item) => propertyText(property?.items as JsonSchema | undefined, item, translate)).join(', ');
   if (typeof value === 'boolean') return translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
-

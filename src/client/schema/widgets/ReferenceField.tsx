@@ -1,5 +1,5 @@
 import { Autocomplete, TextField } from '@mui/material';
-import type { FieldProps } from '@rjsf/utils';
+import { ariaDescribedByIds, type FieldProps } from '@rjsf/utils';
 import { useMemo, useRef } from 'react';
 import { useParams } from 'react-admin';
 import { referenceOf } from '../../../common/schema/registry';
@@ -63,7 +63,11 @@ export function ReferenceField({ fieldPathId, formData, onChange, schema, uiSche
       inputValue={typed}
       onInputChange={(_event, text, reason) => setTyped(reason === 'reset' ? '' : text)}
       renderInput={(input) => (
-        <TextField {...input} label={title} required={required} error={invalid} helperText={invalid ? rawErrors!.join(' ') : undefined} />
+        // The field's errors are the form's own (under the field), tied to the input as for every other field.
+        <TextField
+          {...input}
+          slotProps={{ ...input.slotProps, htmlInput: { ...input.slotProps.htmlInput, 'aria-describedby': ariaDescribedByIds(id) } }}
+          label={title} required={required} error={invalid} />
       )}
     />
   );

@@ -15,6 +15,8 @@ export interface NotifiedCache<Key, Value> {
   get(key: Key, load: () => Promise<Loaded<Value>>): Promise<Value>;
   /** Drops what this process holds for the key (the database tells the other processes). */
   forget(key: Key): void;
+  /** Drops everything this process holds (after a change this process committed; the database tells the others). */
+  forgetAll(): void;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function createNotifiedCache<Key, Value>(
       return value;
     },
     forget,
+    forgetAll: forgetEveryone,
     async close() {
       listening = false;
       forgetEveryone();

@@ -1,14 +1,65 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { moduleRoutes } from '../../../../server/schema';
+import type { Queryable } from '../../../../server/platform/db';
+import { assertValidForm } from '../../../../server/platform/http/errors';
+import type { Owner, RecordStore } from '../../../../server/schema/storage';
 import { editorStore } from './store';
 
 /**
- * SPEC 6 editors: the schema module `editors` (schemas/site/editor.schema.json) served by the engine,
- * its records kept in the panel's users and service memberships rather than in module_records.
+ * A store whose committed writes drop this process's cached access checks at once, so the writer's
+ * next call (and the editor's) already sees them; other processes hear of them by the notification
+ * of migrations 062 and 110 a moment later.
  */
+function droppingAccessChecks(app: FastifyInstance, store: RecordStore): RecordStore {
+  return {
+    ...store,
+    async transaction(db, write) {
+      try {
+        return await store.transaction(db, write);
+      } finally {
+        app.serviceAccessCache.forgetAll();
+      }
+    },
+  };
+}
+
+/**
+ * SPEC 6 editors: the schema module `editors` (schemas/site/editor.schema.json) served by the engine,
+ * its records kept in the panel's users and service memberships rather than in module_records; its
+ * writes and those of the roles (editor_roles) change who may do what at once.
+ */
+/** A role gives only modules its service has (the form offers every module of the panel). */
+async function checkRoleModules(db: Queryable, owner: Owner, values: Record<string, unknown>): Promise<void> {
+  const wanted = (values.modules as string[] | undefined) ?? [];
+  const { rows } = await db.query<{ module: string }>('SELECT module FROM client_service_modules WHERE client_service_id = $1 AND module = ANY($2::text[])', [
+    owner.serviceId,
+    wanted,
+  ]);
+  const present = new Set(rows.map((row) => row.module));
+  assertValidForm(Object.fromEntries(wanted.flatMap((module, index) => (present.has(module) ? [] : [[`modules.${index}`, 'validation.editor_roles.module_missing']]))));
+}
+
+function checkingRoleModules(store: RecordStore): RecordStore {
+  return {
+    ...store,
+    async insert(db, owner, values, files) {
+      await checkRoleModules(db, owner, values);
+      return store.insert(db, owner, values, files);
+    },
+    async update(db, owner, id, values, files) {
+      await checkRoleModules(db, owner, values);
+      return store.update(db, owner, id, values, files);
+    },
+  };
+}
+
 export const editorsServer = fp(
   async (app) => {
-    moduleRoutes(app, 'editors')?.useStore(editorStore(app));
+    const editors = moduleRoutes(app, 'editors');
+    const roles = moduleRoutes(app, 'editor_roles');
+    editors?.useStore(droppingAccessChecks(app, editorStore(app)));
+    roles?.useStore(droppingAccessChecks(app, checkingRoleModules(roles.store)));
   },
   { name: 'site-editors', dependencies: ['schema-modules'] },
 );

@@ -290,17 +290,18 @@ describe('admin/importy: recipients from CSV and XLSX', () => {
     let valid = 0;
     let broken = 0;
     let row = 1;
+    let bytes = lines[0].length;
     const brokenRows: number[] = [];
-    while (lines.join('\n').length < 10 * 1024 * 1024 && lines.length < 400_000) {
+    while (bytes < 10 * 1024 * 1024) {
       row += 1;
+      let line = `duzy${row}@example.com;Odbiorca Numer ${row};Import`;
       if (row % 50 === 0) {
-        lines.push(row % 100 === 0 ? `"zepsuty${row}@example.com;Zepsuty Wiersz;` : `zepsuty${row};Zły Adres Numer ${row};`);
+        line = row % 100 === 0 ? `"zepsuty${row}@example.com;Zepsuty Wiersz;` : `zepsuty${row};Zły Adres Numer ${row};`;
         brokenRows.push(row);
         broken += 1;
-      } else {
-        lines.push(`duzy${row}@example.com;Odbiorca Numer ${row};Import`);
-        valid += 1;
-      }
+      } else valid += 1;
+      lines.push(line);
+      bytes += Buffer.byteLength(line) + 1;
     }
     const data = Buffer.from(lines.join('\n'));
     expect(data.length).toBeGreaterThanOrEqual(10 * 1024 * 1024);

@@ -132,7 +132,14 @@ const WIDGET_UI: Record<PropertyWidget, UiSchema> = {
  * Labels translated; widgets by what the schema says: secrets as passwords, rich text, maps and
  * sortable lists by their x-widget, long texts as text areas, hidden fields hidden (dates by their format).
  */
-export function formUiSchema(module: ModuleSchema, translate: Translate, editing: boolean, hidden: ReadonlySet<string>): UiSchema {
+export function formUiSchema(
+  module: ModuleSchema,
+  translate: Translate,
+  editing: boolean,
+  hidden: ReadonlySet<string>,
+  /** Per field, choices the server does not offer now (x-choices): shown, but not selectable. */
+  disabledChoices: Readonly<Record<string, unknown[]>> = {},
+): UiSchema {
   const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
   for (const [field, property] of Object.entries(module.schema.properties ?? {})) {
     const longest = Math.max(0, ...propertyVariants(module.schema, field).map((variant) => (typeof variant.maxLength === 'number' ? variant.maxLength : 0)));
@@ -148,7 +155,7 @@ export function formUiSchema(module: ModuleSchema, translate: Translate, editing
           : longest >= TEXTAREA_FROM_LENGTH
             ? { 'ui:widget': 'textarea' }
             : {};
-    ui[field] = { ...labels(property, translate), ...widget };
+    ui[field] = { ...labels(property, translate), ...widget, ...(disabledChoices[field]?.length ? { 'ui:enumDisabled': disabledChoices[field] } : {}) };
   }
   return ui;
 }

@@ -42,6 +42,7 @@ test.describe('axe-core finds no violation on the schema screens', () => {
     await page.goto(`/usluga/${services.newsletter}/konfiguracja/odbiorcy/dodaj`);
     await page.getByRole('main').getByRole('combobox', { name: text('resources.recipients.fields.tags') }).click();
     await expect(page.getByRole('option').first()).toBeVisible();
+    await page.keyboard.press('Escape');
     await saveButton(page).click();
     await expect(page.getByText(specTexts.recipientNameRequired, { exact: true })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);

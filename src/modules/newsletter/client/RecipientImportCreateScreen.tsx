@@ -1,4 +1,3 @@
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Autocomplete, Box, Button, FormHelperText, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -92,24 +91,17 @@ export default function RecipientImportCreateScreen() {
                 <Typography component="label" htmlFor={fileInputId} sx={{ display: 'block', mb: 1 }}>
                   {translate('app.service_admin.imports.file')}
                 </Typography>
-                <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                  <Button variant="outlined" component="label" startIcon={<UploadFileIcon />}>
-                    {translate('app.service_admin.imports.choose_file')}
-                    <input
-                      id={fileInputId}
-                      type="file"
-                      accept={ACCEPT}
-                      aria-describedby={fileHintId}
-                      aria-invalid={Boolean(errors.file)}
-                      style={{ position: 'absolute', width: 1, height: 1, opacity: 0 }}
-                      onChange={(event) => {
-                        setFile(event.target.files?.[0] ?? null);
-                        setErrors({});
-                      }}
-                    />
-                  </Button>
-                  <Typography>{file ? file.name : translate('app.service_admin.imports.no_file')}</Typography>
-                </Stack>
+                <input
+                  id={fileInputId}
+                  type="file"
+                  accept={ACCEPT}
+                  aria-describedby={fileHintId}
+                  aria-invalid={Boolean(errors.file)}
+                  onChange={(event) => {
+                    setFile(event.target.files?.[0] ?? null);
+                    setErrors({});
+                  }}
+                />
                 <FormHelperText id={fileHintId} error={Boolean(errors.file)}>
                   {errors.file ? translateText(errors.file) : translate('app.service_admin.imports.file_hint')}
                 </FormHelperText>

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDemoSeed } from '../server/platform/db/demo';
 import { newsletterServer } from './newsletter/server';
+import { recipientsDemo } from './newsletter/server/demo-recipients';
 import { templatesDemo } from './newsletter/server/demo-templates';
 import { siteServer } from './site/server';
 import { editorsDemo } from './site/server/demo-editors';
@@ -12,5 +13,5 @@ import { importsDemo } from './site/server/demo-imports';
  */
 export const moduleServerPlugins: FastifyPluginAsync[] = [newsletterServer, siteServer];
 
-/** The modules' demo records, written once on a demo database when the server is ready. */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [templatesDemo, editorsDemo, importsDemo];
+/** The modules' demo records, written once on a demo database when the server is ready (in this order). */
+export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, editorsDemo, importsDemo];

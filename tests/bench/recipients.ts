@@ -62,6 +62,11 @@ async function seed(dataDir: string): Promise<{ serviceId: number; ids: number[]
        SELECT min(id) AS first, max(id) AS last FROM inserted`,
       [serviceId],
     );
+    // Recipients' tags name the service's tags (x-ref): the three the lists filter by.
+    await ctx.db.query(`INSERT INTO module_records (resource, client_service_id, data) SELECT 'tags', $1, jsonb_build_object('name', name) FROM unnest($2::text[]) AS name`, [
+      serviceId,
+      TAGS,
+    ]);
     await ctx.db.query('ANALYZE module_records');
     const { first, last } = inserted.rows[0];
     return { serviceId, ids: Array.from({ length: Number(last) - Number(first) + 1 }, (_, i) => Number(first) + i) };

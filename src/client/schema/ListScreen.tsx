@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   Box,
@@ -30,6 +31,7 @@ import { apiPaths, routePath } from '../../common/schema/paths';
 import type { AdminColumn, ModuleSchema } from '../../common/schema/types';
 import { useConfirm, useToast } from '../notifications';
 import { api, errorMessage } from '../providers/http';
+import { downloadApiFile } from '../providers/download';
 import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
 import { ActionButton } from './actions';
 import { RecordTabs } from './RecordTabs';
@@ -136,6 +138,17 @@ function RecordList({ context }: { context: SchemaContext }) {
   const columnTitle = (column: AdminColumn) => translate(fieldTitleKey(module, column.field));
   const rowActions = admin.actions.filter((action) => action.on === 'row');
   const collectionActions = admin.actions.filter((action) => action.on === 'collection');
+  // list.export: the list as filtered and sorted now, every record, as CSV.
+  const exporting = useMutation({
+    mutationFn: () =>
+      downloadApiFile(
+        `${apiPaths(admin, params).collection}/export`,
+        { sort: sort.field, order: sort.order, search: query.search || undefined, ...withoutEmpty(filters) },
+        `${admin.resource}.csv`,
+      ),
+    onSuccess: () => toast.success('app.schema.exported'),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
   const actions = (record: ListRecord) => (
     <>
       {rowActions.map((action) => (
@@ -162,6 +175,11 @@ function RecordList({ context }: { context: SchemaContext }) {
           {collectionActions.map((action) => (
             <ActionButton key={action.name} context={context} action={action} />
           ))}
+          {admin.list.export && (
+            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exporting.mutate()} disabled={exporting.isPending}>
+              {translate('app.schema.export')}
+            </Button>
+          )}
           {hasCreate && (
             <Button variant="contained" startIcon={<AddIcon />} component={LinkBase} to={routePath(admin, 'create', params)}>
               {translate('ra.action.add')}

@@ -11,8 +11,11 @@ import {
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import type { ValidatorType } from '@rjsf/utils';
 import { validateFns } from 'virtual:schema-validators';
+import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { useParams, useTranslate } from 'react-admin';
+import { apiPaths } from '../../common/schema/paths';
+import { api } from '../providers/http';
 import type { JsonSchema, ModuleSchema } from '../../common/schema/types';
 import { useToast } from '../notifications';
 import { conditionalFields, formSchema, formUiSchema, hiddenFields, translateFormErrors } from './formSchema';
@@ -97,6 +100,38 @@ export interface SchemaFormProps {
 }
 
 /**
+ * The choices of each `x-choices` property the server does not offer now: the property names a
+ * call under the module's collection (`"x-choices": "types"`: GET {collection}/types, answering
+ * {data: [{id}]}), e.g. the sender types a root user allowed the service. Until it answers, none.
+ */
+function useDisabledChoices(module: ModuleSchema): Record<string, unknown[]> {
+  const params = useParams() as Record<string, string>;
+  const fields = Object.entries(module.schema.properties ?? {}).flatMap(([field, property]) =>
+    typeof property['x-choices'] === 'string' ? [{ field, path: `${apiPaths(module.admin, params).collection}/${property['x-choices']}`, property }] : [],
+  );
+  const answers = useQueries({
+    queries: fields.map(({ path }) => ({
+      queryKey: [module.admin.resource, 'choices', path],
+      queryFn: ({ signal }: { signal: AbortSignal }) => api<{ data: { id: unknown }[] }>(path, { signal }),
+      staleTime: 60_000,
+    })),
+  });
+  const key = JSON.stringify(answers.map((answer) => answer.data?.data.map((choice) => choice.id) ?? null));
+  return useMemo(() => {
+    const offered = JSON.parse(key) as (unknown[] | null)[];
+    return Object.fromEntries(
+      fields.flatMap(({ field, property }, index) => {
+        const ids = offered[index];
+        const all = ((property.oneOf ?? []) as { const?: unknown }[]).map((choice) => choice.const);
+        return ids ? [[field, all.filter((value) => !ids.includes(value))]] : [];
+      }),
+    );
+    // The fields follow from the module, the answers from the key.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, module]);
+}
+
+/**
  * A module's form, drawn by react-jsonschema-form (MUI) from its schema: translated labels, the
  * shared validation with Polish messages on the fields, conditional fields by if/then, and the
  * SPEC 8 toast on an invalid submit.
@@ -110,9 +145,10 @@ export function SchemaForm({ module, values, onChange, onSubmit, extraErrors, ed
   const hiddenFor = (data: FormValues) => hiddenFields(conditions, (condition: JsonSchema) => validator.isValid(condition as RJSFSchema, data, schema));
   // The widgets change only when the set of hidden fields does, not on every keystroke.
   const hiddenKey = [...hiddenFor(values)].join(',');
+  const disabledChoices = useDisabledChoices(module);
   const uiSchema = useMemo(
-    () => formUiSchema(module, translate, editing, new Set(hiddenKey.split(',').filter(Boolean))),
-    [module, translate, editing, hiddenKey],
+    () => formUiSchema(module, translate, editing, new Set(hiddenKey.split(',').filter(Boolean)), disabledChoices),
+    [module, translate, editing, hiddenKey, disabledChoices],
   );
 
   return (

@@ -135,7 +135,14 @@ const WIDGET_UI: Record<PropertyWidget, UiSchema> = {
  * sortable lists by their x-widget, choices of the module's own calls by x-options, long texts as text
  * areas, hidden and server-set (readOnly) fields hidden (dates by their format).
  */
-export function formUiSchema(module: ModuleSchema, translate: Translate, editing: boolean, hidden: ReadonlySet<string>): UiSchema {
+export function formUiSchema(
+  module: ModuleSchema,
+  translate: Translate,
+  editing: boolean,
+  hidden: ReadonlySet<string>,
+  /** Per field, choices the server does not offer now (x-choices): shown, but not selectable. */
+  disabledChoices: Readonly<Record<string, unknown[]>> = {},
+): UiSchema {
   const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
   for (const [field, property] of Object.entries(module.schema.properties ?? {})) {
     const longest = Math.max(0, ...propertyVariants(module.schema, field).map((variant) => (typeof variant.maxLength === 'number' ? variant.maxLength : 0)));
@@ -154,7 +161,7 @@ export function formUiSchema(module: ModuleSchema, translate: Translate, editing
           : longest >= TEXTAREA_FROM_LENGTH
             ? { 'ui:widget': 'textarea' }
             : {};
-    ui[field] = { ...labels(property, translate), ...widget };
+    ui[field] = { ...labels(property, translate), ...widget, ...(disabledChoices[field]?.length ? { 'ui:enumDisabled': disabledChoices[field] } : {}) };
   }
   return ui;
 }

@@ -15,9 +15,6 @@ export interface ReadRows {
   unreadable: number[];
 }
 
-/** How many lines a quoted cell may span before its opening quote is taken for a broken row. */
-const MAX_CELL_LINES = 20;
-
 /** The format the first bytes show: XLSX is a ZIP archive, CSV is text (no NUL byte); anything else is neither. */
 export function detectFormat(head: Buffer): ImportFormat | null {
   if (head.length >= 4 && head.readUInt32BE(0) === 0x504b0304) return 'xlsx';
@@ -43,43 +40,29 @@ function delimiterOf(firstLine: string): string {
 }
 
 /**
- * The rows of a CSV file. A line without quotes is split at once; a line with quotes goes through
- * csv-parse, joined with the next lines while a quoted cell is still open (up to MAX_CELL_LINES).
- * A broken row is reported by its number and reading goes on at the next line, so one stray quote
- * never swallows the valid rows after it.
+ * The rows of a CSV file, one per line: a line without quotes is split at once, one with quotes
+ * goes through csv-parse. A cell never spans lines (no name or address holds a line break), so a
+ * quote left open breaks its own row only: it is reported by its number and the next line is read
+ * as usual, and one stray quote never swallows the valid rows after it.
  */
 export function readCsv(buffer: Buffer): ReadRows {
   const lines = decode(buffer).split(/\r\n|\n|\r/);
   const delimiter = delimiterOf(lines.find((line) => line.trim() !== '') ?? '');
   const rows: FileRow[] = [];
   const unreadable: number[] = [];
-  for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index];
-    if (line.trim() === '') continue;
+  lines.forEach((line, index) => {
+    if (line.trim() === '') return;
     if (!line.includes('"')) {
       rows.push({ row: index + 1, cells: line.split(delimiter) });
-      continue;
+      return;
     }
-    let text = line;
-    let parsed: string[] | null = null;
-    let last = index;
-    for (;;) {
-      try {
-        const [record] = parse(text, { delimiter, relax_column_count: true, relax_quotes: true }) as string[][];
-        parsed = record ?? [];
-        break;
-      } catch (error) {
-        const unclosed = (error as { code?: string }).code === 'CSV_QUOTE_NOT_CLOSED';
-        if (!unclosed || last + 1 >= lines.length || last - index + 1 >= MAX_CELL_LINES) break;
-        last += 1;
-        text += `\n${lines[last]}`;
-      }
+    try {
+      const [record] = parse(line, { delimiter, relax_column_count: true, relax_quotes: true }) as string[][];
+      rows.push({ row: index + 1, cells: record ?? [] });
+    } catch {
+      unreadable.push(index + 1);
     }
-    if (parsed) {
-      rows.push({ row: index + 1, cells: parsed });
-      index = last;
-    } else unreadable.push(index + 1);
-  }
+  });
   return { rows, unreadable };
 }
 

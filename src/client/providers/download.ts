@@ -1,0 +1,22 @@
+import { answerError, apiHeaders, apiUrl, type ApiOptions, parseAnswer } from './http';
+
+/**
+ * Downloads a file the API answers (a CSV export, an import's errors): fetched with the user's
+ * token, then saved by the browser under the name the answer gives (or `fallbackName`).
+ */
+export async function downloadApiFile(path: string, query: ApiOptions['query'], fallbackName: string): Promise<void> {
+  const response = await fetch(apiUrl(path, query), { headers: await apiHeaders('GET'), credentials: 'same-origin' });
+  if (!response.ok) throw answerError(response.status, parseAnswer(await response.text()));
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = named ?? fallbackName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}

@@ -1,0 +1,96 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Button, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LinkBase, useParams, useTranslate } from 'react-admin';
+import { api } from '../../../client/providers/http';
+import { EmptyState, ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
+import { JobProgress } from '../../../client/ui/JobProgress';
+import { ErrorsDownload, ImportStatus, importsPath, isFinished, type RecipientImport } from './imports';
+
+const PER_PAGE = 25;
+const COLUMNS = ['file_name', 'status', 'created_at', 'rows_total', 'rows_created', 'rows_merged', 'rows_failed', 'actions'] as const;
+
+/** admin/importy (root users): the service's recipient imports, newest first; running ones show their progress. */
+export default function RecipientImportsScreen() {
+  const { service_id: serviceId = '' } = useParams();
+  const translate = useTranslate();
+  const [page, setPage] = useState(1);
+  const imports = useQuery({
+    queryKey: ['recipient_imports', serviceId, 'list', page],
+    queryFn: ({ signal }) => api<{ data: RecipientImport[]; pagination: { total: number } }>(importsPath(serviceId), { signal, query: { page, per_page: PER_PAGE } }),
+    placeholderData: keepPreviousData,
+    // While an import runs, its counts change: the list follows until every shown one ended.
+    refetchInterval: (query) => (query.state.data?.data.some((record) => !isFinished(record)) ? 2000 : false),
+  });
+  const date = (value: string) => new Date(value).toLocaleString('pl-PL', { timeZone: 'Europe/Warsaw' });
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Typography variant="h4" component="h1">
+          {translate('app.service_admin.imports.title')}
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} component={LinkBase} to={`/usluga/${serviceId}/admin/importy/dodaj`}>
+          {translate('app.service_admin.imports.create')}
+        </Button>
+      </Stack>
+      {imports.isPending ? (
+        <LoadingState />
+      ) : imports.isError ? (
+        <ErrorState error={imports.error} />
+      ) : imports.data.data.length === 0 ? (
+        <EmptyState text={translate('app.service_admin.imports.empty')} />
+      ) : (
+        <Paper>
+          <TableContainer>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  {COLUMNS.map((column) => (
+                    <TableCell key={column}>{translate(`app.service_admin.imports.columns.${column}`)}</TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {imports.data.data.map((record) => (
+                  <TableRow key={record.id}>
+                    <TableCell>{record.file_name}</TableCell>
+                    <TableCell>
+                      <ImportStatus record={record} />
+                      {record.failure && <Typography variant="body2">{record.failure}</Typography>}
+                    </TableCell>
+                    <TableCell>{date(record.created_at)}</TableCell>
+                    {isFinished(record) || !record.job_id ? (
+                      <>
+                        <TableCell>{record.rows_total}</TableCell>
+                        <TableCell>{record.rows_created}</TableCell>
+                        <TableCell>{record.rows_merged}</TableCell>
+                        <TableCell>{record.rows_failed}</TableCell>
+                      </>
+                    ) : (
+                      <TableCell colSpan={4}>
+                        <JobProgress jobId={record.job_id} />
+                      </TableCell>
+                    )}
+                    <TableCell>
+                      <ErrorsDownload serviceId={serviceId} record={record} size="small" />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={imports.data.pagination.total}
+            page={page - 1}
+            rowsPerPage={PER_PAGE}
+            rowsPerPageOptions={[PER_PAGE]}
+            onPageChange={(_event, next) => setPage(next + 1)}
+          />
+        </Paper>
+      )}
+    </Box>
+  );
+}

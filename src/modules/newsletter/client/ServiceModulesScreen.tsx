@@ -1,0 +1,87 @@
+import { Box, Button, Checkbox, FormControlLabel, FormGroup, Paper, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useParams, useTranslate } from 'react-admin';
+import { useToast } from '../../../client/notifications';
+import { api, errorMessage } from '../../../client/providers/http';
+import { SERVICE_STATE_KEY } from '../../../client/providers/service';
+import { EmptyState, ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
+
+interface ServiceModule {
+  module: string;
+  name: string;
+  enabled: boolean;
+}
+
+/**
+ * admin/uprawnienia (root users): which modules the service has. Saving replaces the service's
+ * modules; the server's module check, the service menu and the routes follow at once.
+ */
+export default function ServiceModulesScreen() {
+  const { service_id: serviceId = '' } = useParams();
+  const translate = useTranslate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const path = `/client_service/${encodeURIComponent(serviceId)}/modules`;
+  const modules = useQuery({ queryKey: [SERVICE_STATE_KEY, 'admin_modules', serviceId], queryFn: ({ signal }) => api<{ data: ServiceModule[] }>(path, { signal }) });
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  useEffect(() => {
+    if (modules.data) setChosen(new Set(modules.data.data.filter((module) => module.enabled).map((module) => module.module)));
+  }, [modules.data]);
+  const save = useMutation({
+    mutationFn: () => api<{ data: ServiceModule[]; detail: string }>(path, { method: 'PUT', body: { modules: [...chosen] } }),
+    onSuccess: async () => {
+      toast.success('app.service_admin.modules.saved');
+      // The menu, the permissions and every module check of this service read the new rows.
+      await queryClient.invalidateQueries({ queryKey: [SERVICE_STATE_KEY] });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
+  const toggle = (module: string, on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(module);
+      else next.delete(module);
+      return next;
+    });
+
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" id={headingId} sx={{ mb: 2 }}>
+        {translate('app.service_admin.modules.title')}
+      </Typography>
+      <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography sx={{ mb: 2 }}>{translate('app.service_admin.modules.intro')}</Typography>
+        {modules.isPending ? (
+          <LoadingState />
+        ) : modules.isError ? (
+          <ErrorState error={modules.error} />
+        ) : modules.data.data.length === 0 ? (
+          <EmptyState text={translate('app.service_admin.modules.empty')} />
+        ) : (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              save.mutate();
+            }}
+          >
+            <FormGroup aria-labelledby={headingId} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+              {modules.data.data.map((module) => (
+                <FormControlLabel
+                  key={module.module}
+                  control={<Checkbox checked={chosen.has(module.module)} onChange={(event) => toggle(module.module, event.target.checked)} />}
+                  label={module.name}
+                />
+              ))}
+            </FormGroup>
+            <Button type="submit" variant="contained" sx={{ mt: 3 }} disabled={save.isPending}>
+              {translate('ra.action.save')}
+            </Button>
+          </form>
+        )}
+      </Paper>
+    </Box>
+  );
+}

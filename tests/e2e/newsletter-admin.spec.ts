@@ -1,0 +1,118 @@
+import { axeViolations } from './support/axe';
+import { text } from './support/catalogue';
+import { expectToast, recordRow, saveButton, uniqueName } from './support/schema-screens';
+import { pageHeading, signIn } from './support/session';
+import { expect, test } from './support/signed-in';
+
+/** klient's newsletter service admin area, as root (admin) sees it; klient is refused. */
+test.describe('the service admin area of a newsletter', () => {
+  // The server's Content-Security-Policy forbids inline scripts, which is how axe gets injected.
+  test.use({ bypassCSP: true });
+
+  test('klient cannot open it: the 403 screen', async ({ page, services }) => {
+    await page.goto(`/usluga/${services.newsletter}/admin/importy`);
+    await expect(page).toHaveURL('/error/403');
+    await page.goto(`/usluga/${services.newsletter}/admin/uprawnienia`);
+    await expect(page).toHaveURL('/error/403');
+  });
+
+  test.describe('as root', () => {
+  // A browser of its own, signed in as admin rather than klient.
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('admin gives the service a module and takes it back; the menu follows', async ({ page, services }) => {
+    await signIn(page, 'admin');
+    await page.goto(`/usluga/${services.newsletter}/admin/uprawnienia`);
+    await expect(pageHeading(page)).toHaveText(text('app.service_admin.modules.title'));
+    const galleries = page.getByRole('main').getByRole('checkbox', { name: text('app.service_modules.galleries') });
+    const tags = page.getByRole('main').getByRole('checkbox', { name: text('app.service_modules.tags') });
+    await expect(tags).toBeChecked();
+    await expect(galleries).not.toBeChecked();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Taking the tags away closes their pages (root too: the service lacks the module); giving them back opens them.
+    await tags.uncheck();
+    await saveButton(page).click();
+    await expectToast(page, text('app.service_admin.modules.saved'));
+    await page.goto(`/usluga/${services.newsletter}/konfiguracja/tagi`);
+    await expect(page).toHaveURL('/error/403');
+    await page.goto(`/usluga/${services.newsletter}/admin/uprawnienia`);
+    await tags.check();
+    await saveButton(page).click();
+    await expectToast(page, text('app.service_admin.modules.saved'));
+    await page.goto(`/usluga/${services.newsletter}/konfiguracja/tagi`);
+    await expect(pageHeading(page)).toHaveText(text('resources.tags.title'));
+  });
+
+  test('admin imports recipients from a CSV with a tag, follows the progress and gets the row errors', async ({ page, services }) => {
+    const run = uniqueName('').trim().replace(/\s+/g, '-');
+    await signIn(page, 'admin');
+    await page.goto(`/usluga/${services.newsletter}/admin/importy`);
+    await expect(pageHeading(page)).toHaveText(text('app.service_admin.imports.title'));
+    // The demo import is listed, with its errors to download.
+    await expect(page.getByRole('main').getByRole('table')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('main').getByRole('link', { name: text('app.service_admin.imports.create') }).click();
+    await expect(page).toHaveURL(`/usluga/${services.newsletter}/admin/importy/dodaj`);
+    const main = page.getByRole('main');
+    // Without a file: the field says so.
+    await main.getByRole('button', { name: text('app.service_admin.imports.submit') }).click();
+    await expect(main.getByText(text('app.service_admin.imports.no_file')).first()).toBeVisible();
+
+    const csv = ['email;nazwa', `import.${run}@example.com;Importowany Odbiorca`, `IMPORT.${run}@example.com;Powtórzony`, 'zly-adres;Zły Adres'].join('\n');
+    await main.getByLabel(text('app.service_admin.imports.file')).setInputFiles({ name: `odbiorcy-${run}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const tagPicker = main.getByRole('combobox', { name: text('app.service_admin.imports.tags') });
+    await tagPicker.fill('VIP');
+    await page.getByRole('option', { name: 'VIP', exact: true }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await main.getByRole('button', { name: text('app.service_admin.imports.submit') }).click();
+    await expectToast(page, text('app.service_admin.imports.queued'));
+    await expect(main.getByRole('heading', { name: text('app.service_admin.imports.progress_heading') })).toBeVisible();
+    await expect(main.getByText(text('app.service_admin.imports.summary', { total: 3, created: 1, merged: 1, failed: 1 }))).toBeVisible({ timeout: 30_000 });
+    const download = page.waitForEvent('download');
+    await main.getByRole('button', { name: text('app.service_admin.imports.download_errors_of', { name: `odbiorcy-${run}.csv` }) }).click();
+    expect((await download).suggestedFilename()).toMatch(/^import-\d+-bledy\.csv$/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  });
+
+  test('klient edits a recipient: the tag picker, the unsubscription date shown read-only', async ({ page, services, klientApi }) => {
+    const run = uniqueName('').trim().replace(/\s+/g, '-');
+    const base = `/api/client_service/${services.newsletter}/module`;
+    const created = await klientApi.send('POST', `${base}/recipients`, { name: `Edytowany ${run}`, email: `edytowany.${run}@example.com`, tags: [] });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    await page.goto(`/usluga/${services.newsletter}/konfiguracja/odbiorcy/edytuj/${id}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('textbox', { name: text('resources.recipients.fields.name') })).toHaveValue(`Edytowany ${run}`);
+    const tagPicker = main.getByRole('combobox', { name: text('resources.recipients.fields.tags') });
+    await tagPicker.fill('Nowi');
+    await page.getByRole('option', { name: 'Nowi', exact: true }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await saveButton(page).click();
+    await expectToast(page, text('resources.recipients.messages.updated'));
+    await expect(recordRow(page, 'resources.recipients.title', `Edytowany ${run}`)).toContainText('Nowi');
+
+    // A demo recipient who unsubscribed: the date is there, and cannot be changed.
+    await page.goto(`/usluga/${services.newsletter}/konfiguracja/odbiorcy?search=kaminski`);
+    await recordRow(page, 'resources.recipients.title', 'Tomasz Kamiński').getByRole('link', { name: text('app.schema.edit_item', { label: 'Tomasz Kamiński' }) }).click();
+    const unsubscribed = main.getByLabel(text('resources.recipients.fields.unsubscribed_at')).first();
+    await expect(unsubscribed).not.toHaveValue('');
+    await expect(unsubscribed).not.toBeEditable();
+  });
+
+  test('the recipients list exports what it shows as CSV', async ({ page, services }) => {
+    await page.goto(`/usluga/${services.newsletter}/konfiguracja/odbiorcy?tag=VIP`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('main').getByRole('button', { name: text('app.schema.export') }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('recipients.csv');
+    const content = await (await file.createReadStream()).toArray();
+    const lines = Buffer.concat(content).toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toContain(text('resources.recipients.fields.email'));
+    expect(lines.slice(1).every((line) => line.includes('VIP'))).toBe(true);
+    await expectToast(page, text('app.schema.exported'));
+  });
+});

@@ -139,6 +139,34 @@ describe('template blocks', () => {
     expect(removal.statusCode).toBe(409);
     expect(removal.json().detail).toBe('Zdjęcie jest używane w szablonie lub układzie.');
   });
+
+  it('go with a copied template, in their order, its uploaded pictures as files of its own', async () => {
+    const template = await created(templates(), { name: 'Oryginał' });
+    await created(blocksOf(template), { type: 'heading', text: 'Pierwszy', level: 1, align: 'center' });
+    const upload = multipart({ type: 'image', alt: 'Produkt', align: 'center' }, { name: 'a.png', type: 'image/png', data: PNG }, 'image');
+    const image = await test.call({ method: 'POST', url: blocksOf(template), token: tokens.klient, ...upload });
+    expect(image.statusCode, image.body).toBe(201);
+    await created(blocksOf(template), { type: 'text', content: '<p>Ostatni</p>', align: 'left' });
+    const used = async () => Number((await test.ctx.db.query<{ used: string }>('SELECT site_size_used AS used FROM client_services WHERE id = $1', [newsletter])).rows[0].used);
+    const usedBefore = await used();
+
+    const copied = await call('POST', `${templates()}/${template}/copy`, { name: 'Kopia' });
+    expect(copied.statusCode, copied.body).toBe(201);
+    const copy = copied.json().id as number;
+    const blocks = (await call('GET', blocksOf(copy))).json().data as { type: string; image_uri?: string }[];
+    expect(blocks.map((block) => block.type)).toEqual(['heading', 'image', 'text']);
+    const copyImage = blocks[1].image_uri!;
+    expect(copyImage).not.toBe(image.json().image_uri);
+    expect(await used()).toBeGreaterThan(usedBefore);
+
+    // Adding to the copy renders every block it took over, and the original may go without taking the copy's picture.
+    await created(blocksOf(copy), { type: 'divider', align: 'left' });
+    const html = (await htmlOf(copy))!;
+    for (const text of ['Pierwszy', 'Ostatni', copyImage]) expect(html).toContain(text);
+    expect((await call('DELETE', `${templates()}/${template}`)).statusCode).toBe(204);
+    const picture = await test.call({ method: 'GET', url: copyImage, token: tokens.klient });
+    expect(picture.statusCode).toBe(200);
+  });
 });
 
 describe('layouts', () => {

@@ -6,6 +6,7 @@ import {
   describeErrors,
   itemPattern,
   pickDeclared,
+  POSITION,
   toRoutePattern,
   translateErrors,
   type AdminAction,
@@ -276,6 +277,44 @@ export class ModuleRoutes {
     if (!STORED_NAME.test(name)) return [];
     const variants = this.module.admin.files[field].thumbnails.map((thumbnail) => derivativeName(name, thumbnail.name, DERIVATIVE_EXTENSION));
     return [name, ...variants].map((stored) => this.fileKey(owner, field, stored));
+  }
+
+  /**
+   * Copies the records nested under `from`'s parent record to the parent record `toParentId` (a
+   * template's blocks to its copy), in their order, inside the caller's transaction: their values,
+   * and their files (with thumbnails) as new objects counted against the service's quota. Returns the
+   * keys it wrote, for the caller to delete should its transaction fail.
+   */
+  async copyNested(tx: Queryable, from: Owner, toParentId: number): Promise<string[]> {
+    const to: Owner = { ...from, parentId: toParentId };
+    const sort = this.module.admin.ordered ? { field: POSITION, order: 'ASC' as const } : { field: 'id', order: 'ASC' as const };
+    const written: string[] = [];
+    for (let page = 1; ; page++) {
+      const { rows } = await this.store.list(tx, from, { page, perPage: EXPORT_PAGE, sort, filters: [], viewerId: 0 });
+      for (const record of rows) {
+        const stored: Record<string, string> = {};
+        const placements: Placement[] = [];
+        for (const [field, name] of Object.entries(record.files)) {
+          if (!name || !STORED_NAME.test(name)) continue;
+          stored[field] = newStoredName(name.slice(name.lastIndexOf('.') + 1));
+          const variants = this.module.admin.files[field].thumbnails.map((thumbnail) => thumbnail.name);
+          const pairs = [[name, stored[field]], ...variants.map((variant) => [derivativeName(name, variant, DERIVATIVE_EXTENSION), derivativeName(stored[field], variant, DERIVATIVE_EXTENSION)])];
+          for (const [oldName, newName] of pairs) {
+            const object = await this.files.open(this.fileKey(from, field, oldName));
+            if (!object) continue;
+            const temporary = await this.files.putTemporary(object.stream, object.length + 1);
+            placements.push({ temporaryKey: temporary.key, key: this.fileKey(to, field, newName), bytes: temporary.bytes });
+          }
+        }
+        await this.store.insert(tx, to, record.values, stored);
+        if (to.serviceId !== null) await chargeFiles(tx, to.serviceId, placements);
+        for (const placement of placements) {
+          await this.files.commit(placement.temporaryKey, placement.key);
+          written.push(placement.key);
+        }
+      }
+      if (rows.length < EXPORT_PAGE) return written;
+    }
   }
 
   /** A public file's URI (its random name is the secret), or a private one's short-lived signed URL. */

@@ -47,13 +47,23 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
   });
   app.post(`${base}/copy`, { preHandler: app.authenticate }, async (request, reply) => {
     const { owner, record } = await templateOf(request, 'write');
-    const created = await templates.transaction(owner, [], async (tx) => {
-      // The copied record is checked again as a new one: the name the dialog gave, the rest as stored.
-      const values = templates.values({ ...record.values, name: bodyOf(request).name }, null);
-      await templates.checkStored(tx, owner, values, null);
-      return templates.store.insert(tx, owner, values, {});
-    });
-    return reply.code(201).send(templates.output(created, owner));
+    const blocks = moduleRoutes(app, 'template_blocks');
+    const copiedFiles: string[] = [];
+    try {
+      const created = await templates.transaction(owner, [], async (tx) => {
+        // The copied record is checked again as a new one: the name the dialog gave, the rest as stored.
+        const values = templates.values({ ...record.values, name: bodyOf(request).name }, null);
+        await templates.checkStored(tx, owner, values, null);
+        const copy = await templates.store.insert(tx, owner, values, {});
+        // Its blocks too (their pictures as new files), so that editing the copy starts from all of them.
+        if (blocks) copiedFiles.push(...(await blocks.copyNested(tx, { ...owner, parentId: record.id }, copy.id)));
+        return copy;
+      });
+      return reply.code(201).send(templates.output(created, owner));
+    } catch (error) {
+      await Promise.all(copiedFiles.map((key) => app.ctx.files.delete(key).catch(() => undefined)));
+      throw error;
+    }
   });
 
   documentOperation(app, 'put', `${documented}/send_to_email`, {

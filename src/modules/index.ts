@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDemoSeed } from '../server/platform/db/demo';
 import { newsletterServer } from './newsletter/server';
 import { newsServer } from './site/server/news';
+import { demoNews } from './site/server/demo-news';
 
 /**
  * The server plugins of the modules that need code beyond their schema files, one folder each
@@ -10,4 +11,4 @@ import { newsServer } from './site/server/news';
 export const moduleServerPlugins: FastifyPluginAsync[] = [newsletterServer, newsServer];
 
 /** The modules' demo records, written once on a demo database when the server is ready. */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [];
+export const moduleDemoSeeds: ModuleDemoSeed[] = [demoNews];

@@ -112,7 +112,8 @@ describe('the schema route table', () => {
     expect(routeName(clientRegistry.byResource('senders_config')!.admin, 'list')).toBe('service_configuration_senders_config');
     expect(routeName(clientRegistry.byResource('senders_config')!.admin, 'edit')).toBe('service_configuration_senders_config_edit');
     expect(routeName(clientRegistry.byResource('tags')!.admin, 'create')).toBe('service_configuration_tags_create');
-    for (const entry of table) expect(routeName(clientRegistry.byResource(entry.resource)!.admin, entry.view)).toBe(entry.name);
+    // Extra lists and form pages carry their own names.
+    for (const entry of table.filter((candidate) => !candidate.page)) expect(routeName(clientRegistry.byResource(entry.resource)!.admin, entry.view)).toBe(entry.name);
   });
 
   it('names a file field by the module title key', () => {

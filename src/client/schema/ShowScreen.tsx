@@ -1,12 +1,14 @@
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { LinkBase, useGetOne, useTranslate } from 'react-admin';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { LinkBase, Navigate, useGetOne, useTranslate } from 'react-admin';
 import { routePath } from '../../common/schema/paths';
 import type { JsonSchema } from '../../common/schema/types';
-import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
+import { LoadFailure, ModuleAccess, NOT_FOUND_PATH, useSchemaContext, type SchemaContext } from './access';
 import { RecordTabs } from './RecordTabs';
 import { recordId, storedRecord, type StoredRecord } from './records';
-import { fieldTitleKey } from './registry';
+import { fieldTitleKey, parentModule } from './registry';
+import { propertyWidget } from '../../common/schema/widgets';
+import { sanitizeHtml } from '../layout/sanitize';
 import type { SchemaScreenProps } from './routes';
 import { displayValue } from './values';
 import { LoadingState } from '../screens/common/QueryStates';
@@ -23,6 +25,10 @@ function RecordDetails({ context }: { context: SchemaContext }) {
   if (record.isPending) return <LoadingState />;
   if (record.isError) return <LoadFailure error={record.error} />;
   const data = storedRecord(record.data);
+  // An optional last segment of the address names one of the record's fields (an imported item's source service): another value is no such page.
+  const named = [...(admin.route.views.show ?? '').matchAll(/\{(\w+)\?\}/g)].map((match) => match[1]);
+  if (data && named.some((field) => params[field] !== undefined && String(data[field]) !== params[field])) return <Navigate to={NOT_FOUND_PATH} replace />;
+  const locked = Boolean(data && admin.lockedBy && data[admin.lockedBy] === true);
   const editPath = admin.route.views.edit !== undefined && data ? routePath(admin, 'edit', { ...params, [admin.route.param]: String(data.id) }) : null;
   // The fields worth showing: the readable properties that have a value (or say what their absence means), then the stored files.
   const fields = data
@@ -31,6 +37,11 @@ function RecordDetails({ context }: { context: SchemaContext }) {
   const images = data ? Object.keys(admin.files).filter((field) => typeof data[`${field}_uri`] === 'string') : [];
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+      {locked && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('app.schema.locked')}
+        </Alert>
+      )}
       {data ? (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
           {fields.map(([field, property]) => (
@@ -38,9 +49,14 @@ function RecordDetails({ context }: { context: SchemaContext }) {
               <Typography component="dt" sx={{ fontWeight: 600 }}>
                 {translate(fieldTitleKey(module, field))}
               </Typography>
-              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {hasValue(data[field]) ? displayValue(module, field, data[field], translate) : translate(emptyText(property)!)}
-              </Typography>
+              {hasValue(data[field]) && propertyWidget(property) === 'richtext' ? (
+                // Rich text as its HTML, by the server's own policy (it was sanitised on saving, and is again here).
+                <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere', '& > :first-of-type': { mt: 0 } }} dangerouslySetInnerHTML={{ __html: sanitizeHtml(String(data[field])) }} />
+              ) : (
+                <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {hasValue(data[field]) ? displayValue(module, field, data[field], translate, parentModule) : translate(emptyText(property)!)}
+                </Typography>
+              )}
             </Box>
           ))}
           {images.map((field) => (
@@ -57,7 +73,7 @@ function RecordDetails({ context }: { context: SchemaContext }) {
       ) : (
         <Typography>{translate('app.schema.empty')}</Typography>
       )}
-      {(editPath || (!data && admin.route.views.list !== undefined)) && (
+      {!locked && (editPath || (!data && admin.route.views.list !== undefined)) && (
         <Stack direction="row" sx={{ mt: 3 }}>
           <Button variant="contained" startIcon={<EditIcon />} component={LinkBase} to={editPath ?? routePath(admin, 'list', params)}>
             {translate('ra.action.edit')}

@@ -10,6 +10,7 @@ import {
   CardContent,
   IconButton,
   Link as MuiLink,
+  MenuItem,
   Paper,
   Tab,
   Tabs,
@@ -30,7 +31,7 @@ import {
 import { keepPreviousData, useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { LinkBase, useDataProvider, useDelete, useGetList, useLocation, useTranslate } from 'react-admin';
-import { apiPaths, fillPath, routePath } from '../../common/schema/paths';
+import { apiPaths, fillPath, placeholders, routePath } from '../../common/schema/paths';
 import { referenceOf } from '../../common/schema/registry';
 import type { AdminBlock, AdminColumn, AdminReference, AdminRouteList, ModuleSchema } from '../../common/schema/types';
 import { useConfirm, useToast } from '../notifications';
@@ -218,6 +219,13 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
             const change = (value: string) => setFilterInput((current) => ({ ...current, [param]: value }));
             return filter.options ? (
               <OptionsFilter key={param} label={label} options={filter.options} scope={admin.scope} params={params} value={filterInput[param] ?? ''} onChange={change} />
+            ) : module.schema.properties?.[filter.field]?.type === 'boolean' ? (
+              // A yes/no field: any, yes or no.
+              <TextField key={param} select size="small" label={label} value={filterInput[param] ?? ''} onChange={(event) => change(event.target.value)} sx={{ minWidth: 160 }}>
+                <MenuItem value="">{translate('app.schema.any')}</MenuItem>
+                <MenuItem value="true">{translate('ra.boolean.true')}</MenuItem>
+                <MenuItem value="false">{translate('ra.boolean.false')}</MenuItem>
+              </TextField>
             ) : (
               <TextField key={param} size="small" label={label} value={filterInput[param] ?? ''} onChange={(event) => change(event.target.value)} />
             );
@@ -446,9 +454,12 @@ function ListTabs({ context }: { context: SchemaContext }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const tabs = [
-    ...(admin.route.views.list !== undefined ? [{ title: admin.title, path: filledPath(admin, 'list', params), flags: false, filters: {} as Record<string, string> }] : []),
+    ...(admin.route.views.list !== undefined
+      ? [{ title: admin.title, path: filledPath(admin, 'list', params), flags: false, filters: {} as Record<string, string>, names: placeholders(admin.route.views.list).join() }]
+      : []),
     ...admin.route.lists.map((list) => ({
       title: list.title,
+      names: placeholders(list.path).join(),
       path: filledPath(admin, 'list', params, list),
       flags: (admin.list.filters ?? []).some((filter) => (filter.param ?? filter.field) in list.filters && filter.flags?.length),
       filters: fixedFilters(admin, params, list),
@@ -474,10 +485,9 @@ function ListTabs({ context }: { context: SchemaContext }) {
     }),
   });
   const visible = tabs.filter((tab) => !tab.flags || shown[flagged.indexOf(tab)]?.data === true);
-  // Only the lists of one level are tabs of each other: the category's pages, or the service-wide ones.
-  const depth = (path: string) => path.split('/').length;
+  // The lists naming the same things are tabs of each other: a category's pages, or the service-wide ones.
   const current = visible.find((tab) => tab.path === pathname);
-  const siblings = current ? visible.filter((tab) => depth(tab.path) === depth(current.path) || tab.path.startsWith(`${current.path}/`) || current.path.startsWith(`${tab.path}/`)) : [];
+  const siblings = current ? visible.filter((tab) => tab.names === current.names) : [];
   if (!current || siblings.length < 2) return null;
   return (
     <Tabs value={current.path} variant="scrollable" allowScrollButtonsMobile aria-label={translate('app.schema.list_pages')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>

@@ -57,7 +57,7 @@ export function RecordTabs({ module, params }: { module: ModuleSchema; params: R
   // On a nested module's screen the tabs are its parent record's.
   const record = module.admin.parent ? clientRegistry.byResource(module.admin.parent.resource) : module;
   const recordId = record ? params[record.admin.route.param] : undefined;
-  const tabs = module.admin.singleton && module.admin.route.views.list !== undefined ? settingsTabs(module, params) : record && recordId ? recordTabs(record, params) : [];
+  const tabs = module.admin.singleton && !module.admin.parent && module.admin.route.views.list !== undefined ? settingsTabs(module, params) : record && recordId ? recordTabs(record, params) : [];
   const flagged = tabs.filter((tab) => tab.nested?.admin.flags.length);
   const shown = useQueries({ queries: flagged.map((tab) => tabShownQuery(tab.nested!, params)) });
   const visible = tabs.filter((tab) => {

@@ -124,6 +124,13 @@ describe('news items', () => {
   });
 });
 
+describe('the service menu', () => {
+  it("has the news entry, opening the list of all the service's news", async () => {
+    const menu = (await call('GET', `/api/user/menu/client_service/${site}`)).json().data as { prefix: string | null; name: string }[];
+    expect(menu).toContainEqual(expect.objectContaining({ prefix: 'service_news', name: 'Wiadomości' }));
+  });
+});
+
 describe('the pinned news', () => {
   it("lists them where the template pins news (klient's aurora) and answers 404 elsewhere (klient2's minimal)", async () => {
     const pinned = await item({ pinned: true });

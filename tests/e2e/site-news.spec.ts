@@ -1,6 +1,6 @@
 import { axeViolations } from './support/axe';
 import { text } from './support/catalogue';
-import { expectToast, saveButton, uniqueName } from './support/schema-screens';
+import { expectToast, openFromServiceMenu, saveButton, uniqueName } from './support/schema-screens';
 import { pageHeading, signIn } from './support/session';
 import { expect, test } from './support/signed-in';
 import { specTexts } from './support/spec-texts';
@@ -31,7 +31,8 @@ async function openWebsiteItem(page: Page, site: number): Promise<string> {
 
 test.describe('news of klient\'s site (aurora)', () => {
   test('the lists: all, pinned, a category with its archive and items to import, titled by the category', async ({ page, services }) => {
-    await page.goto(`/usluga/${services.site}/wiadomosci/wszystkie`);
+    await openFromServiceMenu(page, services.site, 'resources.news_items.title');
+    await expect(page).toHaveURL(`/usluga/${services.site}/wiadomosci/wszystkie`);
     await expect(pageHeading(page)).toHaveText(text('resources.news_items.title'));
     await expect(newsRow(page, ROAD)).toBeVisible();
     await tab(page, 'resources.news_items.pages.service_news_pinned').click();

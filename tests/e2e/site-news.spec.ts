@@ -61,6 +61,8 @@ test.describe('news of klient\'s site (aurora)', () => {
     await openWebsiteItem(page, services.site);
     await expect(pageHeading(page)).toContainText(text('resources.news_items.title'));
     await expect(main(page).getByText(text('demo.site_news.items.website.content'))).toBeVisible();
+    // The category by its name, not its id.
+    await expect(main(page).getByRole('definition').filter({ hasText: new RegExp(`^${CATEGORY}$`) })).toBeVisible();
     // The item has a map but no videos, galleries or audio: those have no tabs.
     for (const key of ['app.schema.views.edit', 'resources.news_photos.title', 'resources.news_attachments.title', 'resources.news_related.title', 'resources.news_maps.title', 'resources.news_logs.title', 'resources.news_items.pages.service_news_options']) {
       await expect(tab(page, key), key).toBeVisible();

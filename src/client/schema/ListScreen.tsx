@@ -32,8 +32,7 @@ import { keepPreviousData, useMutation, useQueries, useQueryClient } from '@tans
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { LinkBase, useDataProvider, useDelete, useGetList, useLocation, useTranslate } from 'react-admin';
 import { apiPaths, fillPath, placeholders, routePath } from '../../common/schema/paths';
-import { referenceOf } from '../../common/schema/registry';
-import type { AdminBlock, AdminColumn, AdminReference, AdminRouteList, ModuleSchema } from '../../common/schema/types';
+import type { AdminBlock, AdminColumn, AdminRouteList } from '../../common/schema/types';
 import { useConfirm, useToast } from '../notifications';
 import { api, errorMessage, isApiError } from '../providers/http';
 import { useRouteTitle } from '../layout/routeTitle';
@@ -42,7 +41,8 @@ import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from 
 import { ActionButton } from './actions';
 import { RecordTabs } from './RecordTabs';
 import { OptionsFilter, useSettled } from './OptionsFilter';
-import { clientRegistry, fieldTitleKey, parentModule } from './registry';
+import { fieldTitleKey, parentModule } from './registry';
+import { useReferenceLabels } from './references';
 import type { SchemaScreenProps } from './routes';
 import { PER_PAGE_OPTIONS, useListQuery } from './useListQuery';
 import { displayValue } from './values';
@@ -114,7 +114,7 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
   const hasEdit = admin.writable && admin.route.views.edit !== undefined;
   const hasShow = admin.route.views.show !== undefined;
   const createPath = admin.writable && admin.route.views.create !== undefined ? filledPath(admin, 'create', params) : null;
-  const referenceLabels = useReferenceLabels(module, params);
+  const referenceLabels = useReferenceLabels(module, params, admin.list.columns.map((column) => column.field));
 
   async function remove(record: ListRecord) {
     const confirmed = await confirm({ title: translate('app.schema.delete_confirm', { label: label(record) }) });
@@ -422,25 +422,6 @@ const stringValues = (record: ListRecord) =>
 function listOfReference(admin: AdminBlock, field: string): AdminRouteList | undefined {
   const param = admin.list.filters?.find((filter) => filter.op === 'eq' && filter.field === field)?.param ?? field;
   return admin.route.lists.find((candidate) => candidate.path.split('/').at(-1) === `{${param}}`);
-}
-
-/** The names of the records a list's reference columns (by id) point to (a news item's category), by id. */
-function useReferenceLabels(module: ModuleSchema, params: Record<string, string>): Map<string, Map<string, string>> {
-  const columns = module.admin.list.columns
-    .map((column) => ({ field: column.field, target: referenceOf(module.admin.resource, column.field, module.schema.properties?.[column.field] ?? {}) }))
-    .filter((column): column is { field: string; target: AdminReference } => column.target?.field === 'id');
-  const answers = useQueries({
-    queries: columns.map(({ target }) => {
-      const referenced = clientRegistry.byResource(target.resource)!;
-      const address = apiPaths(referenced.admin, params).dictionary;
-      return {
-        queryKey: [target.resource, 'dictionary', address],
-        queryFn: ({ signal }: { signal: AbortSignal }) => api<{ data: { id: number; name: unknown }[] }>(address, { signal }),
-        staleTime: 60_000,
-      };
-    }),
-  });
-  return new Map(columns.map(({ field }, index) => [field, new Map((answers[index].data?.data ?? []).map((entry) => [String(entry.id), String(entry.name)]))]));
 }
 
 /**

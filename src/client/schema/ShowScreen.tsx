@@ -7,6 +7,7 @@ import { LoadFailure, ModuleAccess, NOT_FOUND_PATH, useSchemaContext, type Schem
 import { RecordTabs } from './RecordTabs';
 import { recordId, storedRecord, type StoredRecord } from './records';
 import { fieldTitleKey, parentModule } from './registry';
+import { useReferenceLabels } from './references';
 import { propertyWidget } from '../../common/schema/widgets';
 import { sanitizeHtml } from '../layout/sanitize';
 import type { SchemaScreenProps } from './routes';
@@ -22,6 +23,7 @@ function RecordDetails({ context }: { context: SchemaContext }) {
   const { admin } = module;
   const translate = useTranslate();
   const record = useGetOne<StoredRecord>(admin.resource, { id: recordId(admin.singleton, params[admin.route.param]), meta: params });
+  const referenceLabels = useReferenceLabels(module, params, Object.keys(module.schema.properties ?? {}));
   if (record.isPending) return <LoadingState />;
   if (record.isError) return <LoadFailure error={record.error} />;
   const data = storedRecord(record.data);
@@ -54,7 +56,9 @@ function RecordDetails({ context }: { context: SchemaContext }) {
                 <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere', '& > :first-of-type': { mt: 0 } }} dangerouslySetInnerHTML={{ __html: sanitizeHtml(String(data[field])) }} />
               ) : (
                 <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                  {hasValue(data[field]) ? displayValue(module, field, data[field], translate, parentModule) : translate(emptyText(property)!)}
+                  {hasValue(data[field])
+                    ? (referenceLabels.get(field)?.get(String(data[field])) ?? displayValue(module, field, data[field], translate, parentModule))
+                    : translate(emptyText(property)!)}
                 </Typography>
               )}
             </Box>

@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router';
+import { matchRoutes } from 'react-router';
 import type { ComponentType } from 'react';
 import { lazyScreen, type LazyScreen } from './layout/lazyScreen';
 import type { ErrorPageProps } from './screens/errors/ErrorPage';
@@ -26,6 +26,14 @@ export interface RouteMeta {
   module?: string;
   rootOnly?: boolean;
   access: RouteAccess;
+  /** A page titled by the record it is about (a news category's page by its name), once read. */
+  titleRecord?: TitleRecord;
+}
+
+/** A record naming a page: its API address (without /api; placeholders from the route's params) and its label field. */
+export interface TitleRecord {
+  api: string;
+  label: string;
 }
 
 export interface AppRoute extends RouteMeta {
@@ -149,12 +157,12 @@ export interface RouteMatch {
 }
 
 export function matchRoute(pathname: string): RouteMatch | undefined {
-  for (const route of routes) {
-    const match = matchPath({ path: route.path, end: true }, pathname);
-    if (match) return { route, params: match.params as Record<string, string> };
-  }
-  return undefined;
+  // Ranked as the router ranks them: a static segment wins over a param (wiadomosci/wszystkie over wiadomosci/{category_id}).
+  const match = matchRoutes(rankedRoutes, pathname)?.[0];
+  return match ? { route: match.route.meta, params: match.params as Record<string, string> } : undefined;
 }
+
+const rankedRoutes = routes.map((route) => ({ path: route.path, meta: route }));
 
 /** Loads every screen the signed-in user may open, ahead of navigation. */
 export function preloadScreens(): void {

@@ -6,6 +6,7 @@ import { templatesDemo } from './newsletter/server/demo-templates';
 import { siteServer } from './site/server';
 import { editorsDemo } from './site/server/demo-editors';
 import { importsDemo } from './site/server/demo-imports';
+import { newsDemo } from './site/server/demo-news';
 
 /**
  * The server plugins of the modules that need code beyond their schema files, one folder each
@@ -14,4 +15,4 @@ import { importsDemo } from './site/server/demo-imports';
 export const moduleServerPlugins: FastifyPluginAsync[] = [newsletterServer, siteServer];
 
 /** The modules' demo records, written once on a demo database when the server is ready (in this order). */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, editorsDemo, importsDemo];
+export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, newsDemo, editorsDemo, importsDemo];

@@ -124,6 +124,13 @@ describe('news items', () => {
   });
 });
 
+describe('the service menu', () => {
+  it("has the news entry, opening the list of all the service's news", async () => {
+    const menu = (await call('GET', `/api/user/menu/client_service/${site}`)).json().data as { prefix: string | null; name: string }[];
+    expect(menu).toContainEqual(expect.objectContaining({ prefix: 'service_news', name: 'Wiadomości' }));
+  });
+});
+
 describe('the pinned news', () => {
   it("lists them where the template pins news (klient's aurora) and answers 404 elsewhere (klient2's minimal)", async () => {
     const pinned = await item({ pinned: true });
@@ -246,5 +253,31 @@ describe("an item's pages", () => {
     expect((await call('DELETE', `${newsOf(site)}/${news.id}`)).statusCode).toBe(204);
     const { rows } = await test.ctx.db.query('SELECT resource FROM module_records WHERE parent_id = $1', [news.id]);
     expect(rows).toEqual([]);
+  });
+});
+
+describe("the demo of klient's site", () => {
+  it('has categories with news that fill every page of an item', async () => {
+    const categories = (await call('GET', `${categoriesOf(site)}?per_page=100`)).json().data as { id: number; name: string }[];
+    const aktualnosci = categories.find((entry) => entry.name === 'Aktualności')!;
+    expect(aktualnosci).toBeDefined();
+    const listed = (await call('GET', `${newsOf(site)}?category_id=${aktualnosci.id}&archived=false`)).json();
+    const website = listed.data.find((row: { title: string }) => row.title === 'Nowa strona internetowa gminy');
+    expect(website).toMatchObject({ pinned: true, has_maps: true });
+    const photos = (await call('GET', `${newsOf(site)}/${website.id}/photos`)).json();
+    expect(photos.pagination.total).toBe(2);
+    expect((await test.call({ method: 'GET', url: photos.data[0].photo_thumbnails.small })).statusCode).toBe(200);
+    const attachment = (await call('GET', `${newsOf(site)}/${website.id}/attachments`)).json().data[0];
+    expect((await test.call({ method: 'GET', url: attachment.file_uri })).headers['content-type']).toMatch(/pdf/);
+    expect((await call('GET', `${newsOf(site)}/${website.id}/map`)).json().location).toEqual({ latitude: 52.2297, longitude: 21.0122 });
+    expect((await call('GET', `${newsOf(site)}/${website.id}/related`)).json().related).toHaveLength(2);
+    const logs = (await call('GET', `${newsOf(site)}/${website.id}/logs`)).json();
+    expect(logs.data.map((entry: { action: string }) => entry.action).sort()).toEqual(['created', 'updated']);
+    expect((await call('GET', `${newsOf(site)}?category_id=${aktualnosci.id}&archived=true`)).json().pagination.total).toBe(1);
+    const openDay = listed.data.find((row: { has_videos: boolean }) => row.has_videos);
+    expect((await call('GET', `${newsOf(site)}/${openDay.id}/videos`)).json().pagination.total).toBe(1);
+    expect((await call('GET', `${newsOf(site)}/${openDay.id}/galleries`)).json().pagination.total).toBe(1);
+    // klient2's site has none of it.
+    expect((await call('GET', newsOf(otherSite), undefined, 'klient2')).json().data.every((row: { title: string }) => row.title !== website.title)).toBe(true);
   });
 });

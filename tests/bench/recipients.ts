@@ -15,6 +15,7 @@ import type { RawRequest, Request } from 'autocannon';
 import { loadConfig } from '../../src/server/config';
 import { closeContext, createContext } from '../../src/server/context';
 import { seedDemoData } from '../../src/server/platform/db/seed';
+import type { Queryable } from '../../src/server/platform/db';
 import { E2E_PASSWORD } from '../e2e/support/credentials';
 import { type LoadResult, loadEndpoint } from './api-load';
 import { signInThroughApi, waitUntilListening } from './server';
@@ -30,7 +31,7 @@ const SEARCHES = ['odbiorca 1', 'odbiorca 42', 'odbiorca 777', '4242', '99', '@e
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** One way of listing: its query parameters and how many pages it had when the load began. */
-interface ListShape {
+export interface ListShape {
   query: string;
   pages: number;
 }
@@ -44,17 +45,32 @@ export interface RecipientsResult {
   cold: LoadResult;
 }
 
-/** Seeds the demo data and the recipients straight into the database the server will open. */
-async function seed(dataDir: string): Promise<{ serviceId: number; ids: number[] }> {
+/**
+ * Seeds the demo data and then the module's records (`insert`, given klient's service with the
+ * module) straight into the database the server will open; analyses the table afterwards.
+ */
+export async function seedRecords<T>(dataDir: string, module: string, insert: (db: Queryable, serviceId: number) => Promise<T>): Promise<T & { serviceId: number }> {
   const ctx = await createContext(loadConfig({}, { dataDir, serveClient: false }));
   try {
     await seedDemoData(ctx.db, { password: E2E_PASSWORD });
     const { rows } = await ctx.db.query<{ id: number }>(
-      `SELECT cs.id FROM client_services cs JOIN client_service_modules m ON m.client_service_id = cs.id AND m.module = 'recipients'
+      `SELECT cs.id FROM client_services cs JOIN client_service_modules m ON m.client_service_id = cs.id AND m.module = $1
         JOIN client_service_users u ON u.client_service_id = cs.id JOIN users ON users.id = u.user_id AND users.username = 'klient' LIMIT 1`,
+      [module],
     );
     const serviceId = rows[0].id;
-    const inserted = await ctx.db.query<{ first: number; last: number }>(
+    const result = await insert(ctx.db, serviceId);
+    await ctx.db.query('ANALYZE module_records');
+    return { ...result, serviceId };
+  } finally {
+    await closeContext(ctx);
+  }
+}
+
+/** Seeds the demo data and the recipients straight into the database the server will open. */
+function seed(dataDir: string): Promise<{ serviceId: number; ids: number[] }> {
+  return seedRecords(dataDir, 'recipients', async (db, serviceId) => {
+    const inserted = await db.query<{ first: number; last: number }>(
       `WITH inserted AS (INSERT INTO module_records (resource, client_service_id, data)
        SELECT 'recipients', $1, jsonb_build_object('name', 'Odbiorca ' || g, 'email', 'odbiorca' || g || '@example.com',
               'tags', CASE WHEN g % 10 < 3 THEN '["newsletter", "klienci"]'::jsonb WHEN g % 5 < 3 THEN '["newsletter"]'::jsonb ELSE '["prasa"]'::jsonb END)
@@ -63,20 +79,17 @@ async function seed(dataDir: string): Promise<{ serviceId: number; ids: number[]
       [serviceId],
     );
     // Recipients' tags name the service's tags (x-ref): the three the lists filter by.
-    await ctx.db.query(`INSERT INTO module_records (resource, client_service_id, data) SELECT 'tags', $1, jsonb_build_object('name', name) FROM unnest($2::text[]) AS name`, [
+    await db.query(`INSERT INTO module_records (resource, client_service_id, data) SELECT 'tags', $1, jsonb_build_object('name', name) FROM unnest($2::text[]) AS name`, [
       serviceId,
       TAGS,
     ]);
-    await ctx.db.query('ANALYZE module_records');
     const { first, last } = inserted.rows[0];
-    return { serviceId, ids: Array.from({ length: Number(last) - Number(first) + 1 }, (_, i) => Number(first) + i) };
-  } finally {
-    await closeContext(ctx);
-  }
+    return { ids: Array.from({ length: Number(last) - Number(first) + 1 }, (_, i) => Number(first) + i) };
+  });
 }
 
 /** The API alone (no SPA) on the seeded directory, in a child process as in production. */
-async function startApiServer(dataDir: string, port: number, listCache: boolean) {
+export async function startApiServer(dataDir: string, port: number, listCache: boolean) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
     cwd: root,
     env: {
@@ -107,7 +120,7 @@ async function startApiServer(dataDir: string, port: number, listCache: boolean)
 }
 
 /** The XSRF pair a mutating call must carry (double-submit cookie). */
-async function xsrfHeaders(baseUrl: string): Promise<Record<string, string>> {
+export async function xsrfHeaders(baseUrl: string): Promise<Record<string, string>> {
   const cookie = (await fetch(`${baseUrl}/api/xsrf`)).headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
@@ -116,9 +129,8 @@ async function xsrfHeaders(baseUrl: string): Promise<Record<string, string>> {
   return { cookie, 'x-xsrf-token': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) };
 }
 
-/** Every list the load draws pages from, with its page count as the server answers it now. */
-async function listShapes(baseUrl: string, collection: string, headers: Record<string, string>): Promise<ListShape[]> {
-  const queries = ['', ...TAGS.map((tag) => `&tag=${tag}`), ...SEARCHES.map((term) => `&search=${encodeURIComponent(term)}`)];
+/** Every list the load draws pages from (by its query, '' or '&…'), with its page count as the server answers it now. */
+export async function listShapes(baseUrl: string, collection: string, headers: Record<string, string>, queries: string[]): Promise<ListShape[]> {
   return Promise.all(
     queries.map(async (query) => {
       const response = await fetch(`${baseUrl}${collection}?per_page=${RECIPIENTS_PER_PAGE}${query}`, { headers });
@@ -129,20 +141,20 @@ async function listShapes(baseUrl: string, collection: string, headers: Record<s
   );
 }
 
-const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
+export const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
 
 /**
  * The mixed load as one autocannon request generated anew each time: mostly a page drawn
  * uniformly from all pages of a random list, and in RECIPIENTS_WRITE_SHARE of requests a create,
- * an update or a delete. Updates and deletes take a live recipient no other request is writing.
+ * an update or a delete (with the body `record(n)` makes). Updates and deletes take a live record
+ * no other request is writing.
  */
-function mixedLoad(collection: string, shapes: ListShape[], liveIds: number[], headers: Record<string, string>): Request {
+export function mixedLoad(collection: string, shapes: ListShape[], liveIds: number[], headers: Record<string, string>, record: (created: number) => unknown): Request {
   const busy = new Set<number>();
   let created = 0;
   const recipient = () => {
     created += 1;
-    const tags = [pick(TAGS)];
-    return JSON.stringify({ name: `Nowy odbiorca ${created}`, email: `bench-${process.pid}-${created}@example.com`, tags });
+    return JSON.stringify(record(created));
   };
   /** A live recipient to change, taken out of the pool while its write is under way. */
   const takeLive = () => {
@@ -202,7 +214,8 @@ export async function measureRecipients(options: { port: number; durationSeconds
       try {
         const token = await signInThroughApi(server.baseUrl, 'klient');
         const headers = { authorization: `JWT ${token}`, ...(await xsrfHeaders(server.baseUrl)) };
-        const shapes = await listShapes(server.baseUrl, collection, headers);
+        const queries = ['', ...TAGS.map((tag) => `&tag=${tag}`), ...SEARCHES.map((term) => `&search=${encodeURIComponent(term)}`)];
+        const shapes = await listShapes(server.baseUrl, collection, headers, queries);
         options.log(`Loading ${shapes.length} recipient lists (${listCache ? 'list cache on' : 'LIST_CACHE=off'}) for ${options.durationSeconds} s at ${RECIPIENTS_CONNECTIONS} connections…`);
         return await loadEndpoint(`${server.baseUrl}${collection}`, headers, {
           connections: RECIPIENTS_CONNECTIONS,
@@ -210,7 +223,9 @@ export async function measureRecipients(options: { port: number; durationSeconds
           warmupSeconds: 5,
           // A slow answer is a figure to report, not a failure (the cold load takes seconds).
           timeoutSeconds: 120,
-          requests: [mixedLoad(collection, shapes, ids, headers)],
+          requests: [
+            mixedLoad(collection, shapes, ids, headers, (created) => ({ name: `Nowy odbiorca ${created}`, email: `bench-${process.pid}-${created}@example.com`, tags: [pick(TAGS)] })),
+          ],
         });
       } finally {
         await server.stop();

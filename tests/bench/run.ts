@@ -4,23 +4,25 @@
  * and 6). Starts the real server on a fresh embedded database with the demo data (and API-only
  * ones for the recipients), and prints the tables and the figures to reach. Environment:
  * BENCH_PORT (3320; the recipients servers take the next port), BENCH_SECONDS (10, per load),
- * BENCH_ONLY (`pages`: page weights and GET /api/user; `recipients`: the recipients lists; `import`:
- * the CSV import of 100,000 recipients, on its own server at BENCH_PORT + 2).
+ * BENCH_ONLY (`pages`: page weights and GET /api/user; `recipients`: the recipients lists; `news`: the
+ * all-news list; `import`: the CSV import of 100,000 recipients, on its own server at BENCH_PORT + 2).
  */
 import { ensureClientBuild } from '../../src/server/build-client';
 import { loadConfig } from '../../src/server/config';
 import { loadEndpoint, type LoadResult } from './api-load';
 import { carriesFormCodeOutOfPlace, type PageWeight, measurePageWeights, type WeighedRoute } from './page-weight';
+import { measureNews, NEWS_ITEMS, type NewsResult } from './news';
 import { measureRecipients, RECIPIENTS, RECIPIENTS_CONNECTIONS, RECIPIENTS_PER_PAGE, RECIPIENTS_WRITE_SHARE, type RecipientsResult } from './recipients';
 import { serviceIdOfType, signInThroughApi, startServer } from './server';
 import { IMPORT_ROWS, type ImportResult, measureImport } from './recipient-import';
 
-const targets = { loginJsGzipBytes: 250_000, userP95Ms: 20, recipientsP95Ms: 25, importSeconds: 5 };
+const targets = { loginJsGzipBytes: 250_000, userP95Ms: 20, recipientsP95Ms: 25, newsP95Ms: 25, importSeconds: 5 };
 const port = Number(process.env.BENCH_PORT ?? 3320);
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const BENCH_USER = 'klient';
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && !['pages', 'recipients', 'import'].includes(only)) throw new Error(`BENCH_ONLY must be pages, recipients or import, not ${only}`);
+const BENCHES = ['pages', 'recipients', 'news', 'import'];
+if (only !== undefined && !BENCHES.includes(only)) throw new Error(`BENCH_ONLY must be one of ${BENCHES.join(', ')}, not ${only}`);
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
@@ -136,18 +138,43 @@ function reportImport(result: ImportResult): string[][] {
   return [[`CSV import of ${IMPORT_ROWS.toLocaleString('en')} recipients`, `≤ ${targets.importSeconds} s`, `${result.seconds.toFixed(2)} s`, verdict(result.seconds <= targets.importSeconds)]];
 }
 
+function reportNews({ warm, cold }: NewsResult): string[][] {
+  console.log(
+    `\nThe all-news list of a service (${NEWS_ITEMS.toLocaleString('en')} items, embedded database): pages of ${RECIPIENTS_PER_PAGE} drawn uniformly, ` +
+      `${RECIPIENTS_WRITE_SHARE * 100}% writes (each with its log entry), ${RECIPIENTS_CONNECTIONS} connections, ${warm.durationSeconds} s each`,
+  );
+  console.log(
+    table([
+      ['', 'requests/s', 'p50', 'p95', 'p99', 'failed'],
+      ['warm (list cache)', ...loadRow(warm)],
+      ['cold (LIST_CACHE=off)', ...loadRow(cold)],
+    ]),
+  );
+  return [
+    [`all-news mixed load p95 at ${RECIPIENTS_CONNECTIONS} conn.`, `≤ ${ms(targets.newsP95Ms)}`, ms(warm.p95Ms), verdict(warm.p95Ms <= targets.newsP95Ms)],
+    ['  same, cold (no list cache)', 'reported', ms(cold.p95Ms), ''],
+  ];
+}
+
 // One server at a time, so the loads do not compete for the two cores.
 const front = only === undefined || only === 'pages' ? await measureFront() : undefined;
 const recipients = only === undefined || only === 'recipients' ? await measureRecipients({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
+const news = only === undefined || only === 'news' ? await measureNews({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
 const imported = only === undefined || only === 'import' ? await measureImport({ port: port + 2, log: (line) => console.log(line) }) : undefined;
 
-const figures = [...(front ? reportFront(front) : []), ...(recipients ? reportRecipients(recipients) : []), ...(imported ? reportImport(imported) : [])];
+const figures = [
+  ...(front ? reportFront(front) : []),
+  ...(recipients ? reportRecipients(recipients) : []),
+  ...(news ? reportNews(news) : []),
+  ...(imported ? reportImport(imported) : []),
+];
 console.log('\nFigures to reach');
 console.log(table([['figure', 'target', 'measured', ''], ...figures]));
 // Failed answers would make the latency figures meaningless (e.g. a rate limit's quick 429s).
 const loads: [string, LoadResult][] = [
   ...(front ? [['GET /api/user', front.userLoad] as [string, LoadResult]] : []),
   ...(recipients ? [['the recipients lists (warm)', recipients.warm], ['the recipients lists (cold)', recipients.cold]] as [string, LoadResult][] : []),
+  ...(news ? [['the all-news list (warm)', news.warm], ['the all-news list (cold)', news.cold]] as [string, LoadResult][] : []),
 ];
 for (const [name, load] of loads) {
   if (load.failed > 0) {

@@ -112,7 +112,8 @@ describe('the schema route table', () => {
     expect(routeName(clientRegistry.byResource('senders_config')!.admin, 'list')).toBe('service_configuration_senders_config');
     expect(routeName(clientRegistry.byResource('senders_config')!.admin, 'edit')).toBe('service_configuration_senders_config_edit');
     expect(routeName(clientRegistry.byResource('tags')!.admin, 'create')).toBe('service_configuration_tags_create');
-    for (const entry of table) expect(routeName(clientRegistry.byResource(entry.resource)!.admin, entry.view)).toBe(entry.name);
+    // Extra lists and form pages carry their own names.
+    for (const entry of table.filter((candidate) => !candidate.page)) expect(routeName(clientRegistry.byResource(entry.resource)!.admin, entry.view)).toBe(entry.name);
   });
 
   it('names a file field by the module title key', () => {
@@ -185,5 +186,32 @@ describe('x-admin actions and filter options', () => {
       expect.objectContaining({ name: 'test', method: 'PUT', path: 'test', message: 'resources.senders_config.messages.test_sent' }),
     ]);
     expect(clientRegistry.byResource('recipients')!.admin.list.filters?.[0].options).toEqual({ resource: 'tags', field: 'name' });
+  });
+});
+
+describe("the news of a service (lists and form pages beyond the views)", () => {
+  const route = (name: string) => table.find((entry) => entry.name === name)!;
+
+  it('gives the lists and pages SPEC 2 names, each under the page its path starts with', () => {
+    expect(route('service_news')).toMatchObject({ path: '/usluga/:service_id/wiadomosci/wszystkie', parent: 'service_dashboard', view: 'list' });
+    expect(route('service_news_pinned')).toMatchObject({ path: '/usluga/:service_id/wiadomosci/wszystkie/przypiete', parent: 'service_news', page: 'service_news_pinned' });
+    expect(route('service_news_category')).toMatchObject({ path: '/usluga/:service_id/wiadomosci/:category_id', parent: 'service_news', activePrefix: 'service_news' });
+    expect(route('service_news_archive')).toMatchObject({ path: '/usluga/:service_id/wiadomosci/:category_id/archiwum', parent: 'service_news_category' });
+    expect(route('service_news_to_import')).toMatchObject({ path: '/usluga/:service_id/wiadomosci/:category_id/do_importu', parent: 'service_news_category' });
+    expect(route('service_news_create')).toMatchObject({ path: '/usluga/:service_id/wiadomosci/:category_id/dodaj', parent: 'service_news_category', screenKind: 'form' });
+    expect(route('service_news_show')).toMatchObject({
+      path: '/usluga/:service_id/wiadomosci/:category_id/wiadomosc/:news_id/:imported_client_service_id?',
+      parent: 'service_news_category',
+      screenKind: 'show',
+    });
+    expect(route('service_news_options')).toMatchObject({ path: '/usluga/:service_id/wiadomosci/:category_id/wiadomosc/:news_id/opcje', parent: 'service_news_show', screenKind: 'form' });
+    for (const [name, sub] of [['service_news_photos', 'zdjecia'], ['service_news_attachments', 'zalaczniki'], ['service_news_videos', 'filmy'], ['service_news_audios', 'audio'], ['service_news_galleries', 'galerie'], ['service_news_related', 'powiazania'], ['service_news_map', 'mapa'], ['service_news_logs', 'logi']]) {
+      expect(route(name), name).toMatchObject({ path: `/usluga/:service_id/wiadomosci/:category_id/wiadomosc/:news_id/${sub}`, parent: 'service_news_show', activePrefix: 'service_news' });
+    }
+  });
+
+  it("titles a category's page by the category's name, read from its record", () => {
+    expect(route('service_news_category').titleRecord).toEqual({ api: '/client_service/{service_id}/module/news_categories/{category_id}', label: 'name' });
+    expect(route('service_news_archive').titleRecord).toBeUndefined();
   });
 });

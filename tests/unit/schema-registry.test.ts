@@ -45,6 +45,14 @@ describe('registry', () => {
         'main_page_sections',
         'news_categories',
         'news_items',
+        'news_attachments',
+        'news_audios',
+        'news_galleries',
+        'news_logs',
+        'news_maps',
+        'news_photos',
+        'news_related',
+        'news_videos',
         'recipients',
         'scripts',
         'senders_config',
@@ -316,5 +324,58 @@ describe("a module's menu entry", () => {
     expect(createRegistry({ 'n.schema.json': withMenu({ icon: 'Notes' }, 'service', { writeRole: 'root' }) }).modules[0].admin.menu?.rootOnly).toBe(true);
     expect(() => createRegistry({ 'n.schema.json': withMenu({ icon: 'Notes' }, 'admin') })).toThrow(/only service-scope/);
     expect(() => createRegistry({ 'n.schema.json': withMenu({ icon: 'notes<script>' }) })).toThrow(/icon must match/);
+  });
+});
+
+describe('pages beyond the views (news)', () => {
+  const items = (admin: Record<string, unknown> = {}, route: Record<string, unknown> = {}) => ({
+    type: 'object',
+    properties: { category_id: { type: 'integer' }, archived: { type: 'boolean' }, title: { type: 'string' }, source: { type: 'integer', readOnly: true } },
+    'x-admin': {
+      resource: 'items',
+      scope: 'service',
+      title: 'resources.notes.title',
+      route: { path: '/usluga/{service_id}/wiadomosci', name: 'service_items', param: 'item_id', views: { list: 'wszystkie', show: '{category_id}/wiadomosc/{item_id}/{source?}' }, ...route },
+      list: { filters: [{ field: 'category_id', op: 'eq' }, { field: 'archived', op: 'eq' }] },
+      ...admin,
+    },
+  });
+  const log = (admin: Record<string, unknown> = {}) => ({
+    type: 'object',
+    properties: { user: { type: 'string' } },
+    'x-admin': {
+      resource: 'item_logs',
+      scope: 'service',
+      title: 'resources.notes.title',
+      parent: { resource: 'items', param: 'item_id' },
+      route: { path: '/usluga/{service_id}/wiadomosci/{category_id}/wiadomosc/{item_id}/logi', name: 'service_item_logs' },
+      writable: false,
+      ...admin,
+    },
+  });
+
+  it('lets route paths name an eq filter (theirs or a parent\'s) and a record page end with an optional field', () => {
+    const registry = createRegistry({
+      'items.schema.json': items({ history: 'item_logs' }, {
+        lists: [{ name: 'service_items_archive', path: '{category_id}/archiwum', filters: { archived: 'true' } }],
+        forms: [{ name: 'service_items_options', path: '{category_id}/wiadomosc/{item_id}/opcje', fields: ['archived'] }],
+      }),
+      'logs.schema.json': log(),
+    });
+    const { admin } = registry.byResource('items')!;
+    expect(admin.route.lists).toEqual([{ name: 'service_items_archive', path: '{category_id}/archiwum', title: 'resources.items.pages.service_items_archive', filters: { archived: 'true' } }]);
+    expect(admin.route.forms[0]).toMatchObject({ fields: ['archived'], title: 'resources.items.pages.service_items_options' });
+    expect(admin.history).toBe('item_logs');
+    expect(registry.byResource('item_logs')!.admin.writable).toBe(false);
+  });
+
+  it('refuses a placeholder naming nothing, a list filtering by no filter, a form without the record and a writable history', () => {
+    const load = (...files: unknown[]) => () => createRegistry(Object.fromEntries(files.map((file, index) => [`${index}.schema.json`, file])));
+    expect(load(items({}, { lists: [{ name: 'service_items_x', path: '{tag_id}', filters: {} }] }))).toThrow(/\{tag_id\} names nothing/);
+    expect(load(items({}, { lists: [{ name: 'service_items_x', path: 'x', filters: { title: 'a' } }] }))).toThrow(/title is not a filter param/);
+    expect(load(items({}, { forms: [{ name: 'service_items_x', path: 'opcje', fields: ['title'] }] }))).toThrow(/must name \{item_id\}/);
+    expect(load(items({}, { forms: [{ name: 'service_items_x', path: '{item_id}/opcje', fields: ['nope'] }] }))).toThrow(/nope is not a property/);
+    expect(load(items({ history: 'item_logs' }), log({ writable: true }))).toThrow(/read-only module/);
+    expect(load(items({ lockedBy: 'nope' }))).toThrow(/lockedBy nope is not a property/);
   });
 });

@@ -13,6 +13,7 @@ import { Sidebar } from './Sidebar';
 import { useSidebarMini } from './sidebarMode';
 import { TopBar } from './TopBar';
 import { useDocumentTitle } from './useDocumentTitle';
+import { useRouteTitle } from './routeTitle';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -38,7 +39,7 @@ function PanelFrame({ children }: { children?: ReactNode }) {
 
   useNavigationEffects();
   usePrefetchScreens();
-  useDocumentTitle(match?.route.title ?? notFoundTitle);
+  useDocumentTitle(useRouteTitle(match?.route, match?.params ?? {}, notFoundTitle), true);
 
   const toggleMenu = () => (mobile ? setMobileOpenOn(mobileOpen ? null : location.key) : setMini(!mini));
 

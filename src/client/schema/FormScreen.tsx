@@ -1,11 +1,11 @@
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { deepEquals, type ErrorSchema } from '@rjsf/utils';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { LinkBase, useCreate, useGetOne, useLocation, useNavigate, useTranslate, useUpdate } from 'react-admin';
 import { routePath } from '../../common/schema/paths';
 import { pickDeclared } from '../../common/schema/errors';
-import type { ModuleSchema } from '../../common/schema/types';
+import type { AdminRouteForm, ModuleSchema } from '../../common/schema/types';
 import { buildPath } from '../layout/menu';
 import { useToast } from '../notifications';
 import type { FileChoice } from '../providers/dataProvider';
@@ -38,7 +38,7 @@ const valuesOf = (module: ModuleSchema, record: StoredRecord | undefined): FormV
 /** Values compared as the server would store them: fields left undefined are no values. */
 const sameValues = (a: FormValues, b: FormValues) => deepEquals(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));
 
-function RecordForm({ context, record }: { context: SchemaContext; record: StoredRecord | undefined }) {
+function RecordForm({ context, record, shown }: { context: SchemaContext; record: StoredRecord | undefined; shown?: ReadonlySet<string> }) {
   const { module, params } = context;
   const { admin } = module;
   const translate = useTranslate();
@@ -50,7 +50,7 @@ function RecordForm({ context, record }: { context: SchemaContext; record: Store
   const [create, creating] = useCreate<StoredRecord, unknown>(undefined, undefined, { mutationMode: 'pessimistic' });
   const [update, updating] = useUpdate<StoredRecord, unknown>(undefined, undefined, { mutationMode: 'pessimistic' });
   const [saved, setSaved] = useState(record);
-  const [values, setValues] = useState<FormValues>(() => valuesOf(module, record));
+  const [values, setValues] = useState<FormValues>(() => (record ? valuesOf(module, record) : routeValues(module, params)));
   const [files, setFiles] = useState<Record<string, FileChoice>>({});
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [fieldMessages, setFieldMessages] = useState<Record<string, string>>({});
@@ -58,6 +58,8 @@ function RecordForm({ context, record }: { context: SchemaContext; record: Store
   // A new key remounts the form: it shows exactly the saved values, with no stale errors.
   const [formKey, setFormKey] = useState(0);
   const editing = Boolean(saved?.id);
+  // A record the panel keeps to itself (an imported news item) is shown, not changed.
+  const locked = Boolean(admin.lockedBy && saved?.[admin.lockedBy] === true);
   const saving = creating.isPending || updating.isPending;
   // A singleton's record lives at the module's own address: it is saved (created or replaced) there.
   const itemId = admin.singleton ? undefined : saved?.id;
@@ -103,9 +105,15 @@ function RecordForm({ context, record }: { context: SchemaContext; record: Store
   const listPath = admin.route.views.list !== undefined && !admin.singleton ? routePath(admin, 'list', params) : null;
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+      {locked && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('app.schema.locked')}
+        </Alert>
+      )}
       <SchemaForm
         key={formKey}
         module={module}
+        shown={shown}
         values={values}
         onChange={(next) => {
           setValues(next);
@@ -114,7 +122,7 @@ function RecordForm({ context, record }: { context: SchemaContext; record: Store
         onSubmit={submit}
         extraErrors={extraErrors}
         editing={editing}
-        disabled={saving}
+        disabled={saving || locked}
       >
         {Object.entries(admin.files).map(([field, spec]) => {
           const label = translate(fieldTitleKey(module, field));
@@ -134,7 +142,7 @@ function RecordForm({ context, record }: { context: SchemaContext; record: Store
           );
         })}
         <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
-          <Button type="submit" variant="contained" disabled={saving}>
+          <Button type="submit" variant="contained" disabled={saving || locked}>
             {translate('ra.action.save')}
           </Button>
           {/* The module's extra calls work on what is stored: not before the first save, nor over unsaved changes. */}
@@ -161,12 +169,15 @@ function useEditedRecord({ module, params }: SchemaContext, view: SchemaScreenPr
   return useGetOne<StoredRecord>(admin.resource, { id, meta: params }, { gcTime: 0 });
 }
 
-function FormContent({ context, view }: { context: SchemaContext; view: SchemaScreenProps['view'] }) {
+function FormContent({ context, view, page }: { context: SchemaContext; view: SchemaScreenProps['view']; page?: string }) {
   const translate = useTranslate();
   const record = useEditedRecord(context, view);
   const { admin } = context.module;
   const title = translate(admin.title);
-  const heading = admin.singleton ? title : translate(`app.schema.heading.${view}`, { title });
+  const form = admin.route.forms.find((candidate) => candidate.name === page);
+  const heading = form ? translate(form.title) : admin.singleton ? title : translate(`app.schema.heading.${view}`, { title });
+  // A form page shows its fields; the edit and create forms leave those to it.
+  const shown = useMemo(() => shownFields(context.module, form), [context.module, form]);
   return (
     <Box>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
@@ -174,24 +185,42 @@ function FormContent({ context, view }: { context: SchemaContext; view: SchemaSc
       </Typography>
       <RecordTabs module={context.module} params={context.params} />
       {record.fetchStatus === 'idle' && record.isPending ? (
-        <RecordForm context={context} record={undefined} />
+        <RecordForm context={context} record={undefined} shown={shown} />
       ) : record.isPending ? (
         <LoadingState />
       ) : record.isError ? (
         <LoadFailure error={record.error} />
       ) : (
-        <RecordForm context={context} record={storedRecord(record.data)} />
+        <RecordForm context={context} record={storedRecord(record.data)} shown={shown} />
       )}
     </Box>
   );
 }
 
 /** The create and edit screens of a schema module (and a singleton's own screen). */
-export default function FormScreen({ resource, view }: SchemaScreenProps) {
+export default function FormScreen({ resource, view, page }: SchemaScreenProps) {
   const context = useSchemaContext(resource);
   return (
     <ModuleAccess context={context}>
-      <FormContent context={context} view={view} />
+      <FormContent context={context} view={view} page={page} />
     </ModuleAccess>
+  );
+}
+
+/** The fields a form shows: a form page's own, or for the edit and create forms all but those a form page shows; undefined: all. */
+function shownFields(module: ModuleSchema, form: AdminRouteForm | undefined): ReadonlySet<string> | undefined {
+  if (form) return new Set(form.fields);
+  const elsewhere = new Set(module.admin.route.forms.flatMap((candidate) => candidate.fields));
+  if (elsewhere.size === 0) return undefined;
+  return new Set(Object.keys(module.schema.properties ?? {}).filter((field) => !elsewhere.has(field)));
+}
+
+/** A new record's values the route gives (a news item added in a category: its category), typed as the properties are. */
+function routeValues(module: ModuleSchema, params: Record<string, string>): FormValues {
+  const properties = module.schema.properties ?? {};
+  return Object.fromEntries(
+    Object.entries(params)
+      .filter(([name]) => properties[name] && name !== module.admin.route.param)
+      .map(([name, value]) => [name, properties[name].type === 'integer' || properties[name].type === 'number' ? Number(value) : value]),
   );
 }

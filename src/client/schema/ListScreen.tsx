@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   Box,
@@ -9,7 +10,11 @@ import {
   CardActions,
   CardContent,
   IconButton,
+  Link as MuiLink,
+  MenuItem,
   Paper,
+  Tab,
+  Tabs,
   Stack,
   Table,
   TableBody,
@@ -24,23 +29,25 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { LinkBase, useDataProvider, useDelete, useGetList, useTranslate } from 'react-admin';
-import { apiPaths, routePath } from '../../common/schema/paths';
-import type { AdminColumn, ModuleSchema } from '../../common/schema/types';
+import { keepPreviousData, useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { LinkBase, useDataProvider, useDelete, useGetList, useLocation, useTranslate } from 'react-admin';
+import { apiPaths, fillPath, placeholders, routePath } from '../../common/schema/paths';
+import type { AdminBlock, AdminColumn, AdminRouteList, ModuleSchema } from '../../common/schema/types';
 import { useConfirm, useToast } from '../notifications';
-import { api, errorMessage } from '../providers/http';
+import { api, errorMessage, isApiError } from '../providers/http';
 import { downloadApiFile } from '../providers/download';
+import { useRouteTitle } from '../layout/routeTitle';
+import { matchRoute } from '../routes';
 import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
 import { ActionButton } from './actions';
 import { RecordTabs } from './RecordTabs';
 import { OptionsFilter, useSettled } from './OptionsFilter';
-import { fieldTitleKey } from './registry';
+import { fieldTitleKey, parentModule } from './registry';
+import { useReferenceLabels } from './references';
 import type { SchemaScreenProps } from './routes';
 import { PER_PAGE_OPTIONS, useListQuery } from './useListQuery';
 import { displayValue } from './values';
-import { useReferenceLabels } from './referenceLabels';
 import { LoadingState } from '../screens/common/QueryStates';
 import { useTranslateText } from '../providers/useTranslateText';
 import { FileUploadList } from '../ui/FileUploadList';
@@ -54,10 +61,14 @@ export interface ListRecord {
 }
 
 
-function RecordList({ context }: { context: SchemaContext }) {
+function RecordList({ context, listName }: { context: SchemaContext; listName?: string }) {
   const { module, params } = context;
   const { admin } = module;
   const translate = useTranslate();
+  const { pathname } = useLocation();
+  const listPage = admin.route.lists.find((candidate) => candidate.name === listName);
+  // What the page itself filters by: its own values (the archive), and the route's value of a filter (the category).
+  const fixed = useMemo(() => fixedFilters(admin, params, listPage), [admin, params, listPage]);
   const toast = useToast();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
@@ -85,7 +96,7 @@ function RecordList({ context }: { context: SchemaContext }) {
   // The route params (service_id) go as meta: the dataProvider fills the API path with them.
   const records = useGetList<ListRecord>(
     admin.resource,
-    { pagination: { page, perPage }, sort, filter: { search: query.search || undefined, ...withoutEmpty(filters) }, meta: params },
+    { pagination: { page, perPage }, sort, filter: { search: query.search || undefined, ...withoutEmpty(filters), ...fixed }, meta: params },
     { placeholderData: keepPreviousData },
   );
 
@@ -97,15 +108,16 @@ function RecordList({ context }: { context: SchemaContext }) {
     changeQuery({ page: Math.min(page - 1, lastPage) }, { replace: true });
   }, [records.data, records.isPlaceholderData, records.total, rows.length, page, perPage, changeQuery]);
 
-  const title = translate(admin.title);
+  const title = useRouteTitle(matchRoute(pathname)?.route, params, listPage?.title ?? admin.title);
   const columns: AdminColumn[] = admin.list.columns.length ? admin.list.columns : [{ field: admin.list.label }];
   // A record's name as the user reads it: a choice by its title (a block's type), a date in Polish.
   const label = (record: ListRecord) => displayValue(module, admin.list.label, record[admin.list.label], translate) || String(record.id);
-  const referenceLabel = useReferenceLabels(module, params, columns.map((column) => column.field));
-  const cellText = (field: string, record: ListRecord) => referenceLabel(field, record[field]) ?? displayValue(module, field, record[field], translate);
-  const itemParams = (record: ListRecord) => ({ ...params, [admin.route.param]: record.id });
-  const hasEdit = admin.route.views.edit !== undefined;
-  const hasCreate = admin.route.views.create !== undefined;
+  // A record's pages may name its own fields too (a news item's category): the record fills what the route lacks.
+  const itemParams = (record: ListRecord) => ({ ...stringValues(record), ...params, [admin.route.param]: String(record.id) });
+  const hasEdit = admin.writable && admin.route.views.edit !== undefined;
+  const hasShow = admin.route.views.show !== undefined;
+  const createPath = admin.writable && admin.route.views.create !== undefined ? filledPath(admin, 'create', params) : null;
+  const referenceLabels = useReferenceLabels(module, params, admin.list.columns.map((column) => column.field));
 
   async function remove(record: ListRecord) {
     const confirmed = await confirm({ title: translate('app.schema.delete_confirm', { label: label(record) }) });
@@ -124,9 +136,21 @@ function RecordList({ context }: { context: SchemaContext }) {
     );
   }
 
+  const locked = (record: ListRecord) => Boolean(admin.lockedBy && record[admin.lockedBy] === true);
+  const cell = (record: ListRecord, field: string) => {
+    const text = referenceLabels.get(field)?.get(String(record[field])) ?? displayValue(module, field, record[field], translate, parentModule);
+    const target = referenceLabels.get(field) ? listOfReference(admin, field) : undefined;
+    return target && record[field] != null ? (
+      <MuiLink component={LinkBase} to={filledPath(admin, 'list', { ...params, [field]: String(record[field]) }, target) ?? ''}>
+        {text}
+      </MuiLink>
+    ) : (
+      text
+    );
+  };
   const toggleSort = (field: string) =>
     changeQuery({ sort: { field, order: sort.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' }, page: 1 });
-  const filtering = Boolean(query.search) || Object.values(filters).some(Boolean);
+  const filtering = Boolean(query.search) || Object.entries(filters).some(([param, value]) => value && !(param in fixed));
   // An ordered module is arranged by hand when shown in its own order, unfiltered.
   const canArrange = admin.ordered && !filtering && sort.field === admin.list.sort.field && sort.order === admin.list.sort.order;
   const arrange = useMutation({
@@ -154,14 +178,21 @@ function RecordList({ context }: { context: SchemaContext }) {
       {rowActions.map((action) => (
         <ActionButton key={action.name} context={context} action={action} record={record} size="small" />
       ))}
-      {hasEdit && (
+      {hasShow && (
+        <IconButton component={LinkBase} to={routePath(admin, 'show', itemParams(record))} aria-label={translate('app.schema.show_item', { label: label(record) })}>
+          <VisibilityIcon />
+        </IconButton>
+      )}
+      {hasEdit && !locked(record) && (
         <IconButton component={LinkBase} to={routePath(admin, 'edit', itemParams(record))} aria-label={translate('app.schema.edit_item', { label: label(record) })}>
           <EditIcon />
         </IconButton>
       )}
-      <IconButton onClick={() => void remove(record)} aria-label={translate('app.schema.delete_item', { label: label(record) })}>
-        <DeleteIcon />
-      </IconButton>
+      {admin.writable && !locked(record) && (
+        <IconButton onClick={() => void remove(record)} aria-label={translate('app.schema.delete_item', { label: label(record) })}>
+          <DeleteIcon />
+        </IconButton>
+      )}
     </>
   );
 
@@ -180,16 +211,17 @@ function RecordList({ context }: { context: SchemaContext }) {
               {translate('app.schema.export')}
             </Button>
           )}
-          {hasCreate && (
-            <Button variant="contained" startIcon={<AddIcon />} component={LinkBase} to={routePath(admin, 'create', params)}>
+          {createPath && (
+            <Button variant="contained" startIcon={<AddIcon />} component={LinkBase} to={createPath}>
               {translate('ra.action.add')}
             </Button>
           )}
         </Stack>
       </Stack>
       <RecordTabs module={module} params={params} />
-      {admin.list.upload && <FilesAsRecords context={context} field={admin.list.upload} />}
-      {(admin.list.search?.length || admin.list.filters?.length) ? (
+      <ListTabs context={context} />
+      {admin.list.upload && admin.writable && <FilesAsRecords context={context} field={admin.list.upload} />}
+      {(admin.list.search?.length || admin.list.filters?.some((filter) => !((filter.param ?? filter.field) in fixed))) ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} role="search">
           {admin.list.search?.length ? (
             <TextField
@@ -200,12 +232,19 @@ function RecordList({ context }: { context: SchemaContext }) {
               onChange={(event) => setSearch(event.target.value)}
             />
           ) : null}
-          {admin.list.filters?.map((filter) => {
+          {admin.list.filters?.filter((filter) => !((filter.param ?? filter.field) in fixed)).map((filter) => {
             const param = filter.param ?? filter.field;
             const label = translate(fieldTitleKey(module, filter.field));
             const change = (value: string) => setFilterInput((current) => ({ ...current, [param]: value }));
             return filter.options ? (
               <OptionsFilter key={param} label={label} options={filter.options} params={params} value={filterInput[param] ?? ''} onChange={change} />
+            ) : module.schema.properties?.[filter.field]?.type === 'boolean' ? (
+              // A yes/no field: any, yes or no.
+              <TextField key={param} select size="small" label={label} value={filterInput[param] ?? ''} onChange={(event) => change(event.target.value)} sx={{ minWidth: 160 }}>
+                <MenuItem value="">{translate('app.schema.any')}</MenuItem>
+                <MenuItem value="true">{translate('ra.boolean.true')}</MenuItem>
+                <MenuItem value="false">{translate('ra.boolean.false')}</MenuItem>
+              </TextField>
             ) : (
               <TextField key={param} size="small" label={label} value={filterInput[param] ?? ''} onChange={(event) => change(event.target.value)} />
             );
@@ -235,7 +274,7 @@ function RecordList({ context }: { context: SchemaContext }) {
                   <Box>
                     {columns.map((column) => (
                       <Typography key={column.field} component="div" sx={{ overflowWrap: 'anywhere' }}>
-                        {cellText(column.field, record)}
+                        {cell(record, column.field)}
                       </Typography>
                     ))}
                   </Box>
@@ -260,7 +299,7 @@ function RecordList({ context }: { context: SchemaContext }) {
                             {columnTitle(column)}
                           </Typography>
                           <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                            {cellText(column.field, record)}
+                            {cell(record, column.field)}
                           </Typography>
                         </Box>
                       ))}
@@ -297,7 +336,7 @@ function RecordList({ context }: { context: SchemaContext }) {
                   {rows.map((record) => (
                     <TableRow key={record.id} hover>
                       {columns.map((column) => (
-                        <TableCell key={column.field}>{cellText(column.field, record)}</TableCell>
+                        <TableCell key={column.field}>{cell(record, column.field)}</TableCell>
                       ))}
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                         {actions(record)}
@@ -373,14 +412,97 @@ const withoutEmpty = (values: Record<string, string>) => Object.fromEntries(Obje
  * The list screen of a schema module: x-admin's columns, sort, search and filters over the server's
  * pages, kept in the address (useListQuery); a table, or cards on a phone.
  */
-export default function ListScreen({ resource }: SchemaScreenProps) {
+export default function ListScreen({ resource, page }: SchemaScreenProps) {
   const context = useSchemaContext(resource);
   return (
     <ModuleAccess context={context}>
       <Box>
-        <RecordList context={context} />
+        <RecordList context={context} listName={page} />
       </Box>
     </ModuleAccess>
+  );
+}
+
+/** The filter values a list page fixes: its own (the archive's archived=true) and the route's value of an eq filter (the category's id). */
+export function fixedFilters(admin: AdminBlock, params: Record<string, string>, listPage?: AdminRouteList): Record<string, string> {
+  const fixed: Record<string, string> = { ...listPage?.filters };
+  for (const filter of admin.list.filters ?? []) {
+    const param = filter.param ?? filter.field;
+    if (filter.op === 'eq' && params[param] !== undefined) fixed[param] = params[param];
+  }
+  return fixed;
+}
+
+/** A view's (or a list page's) path when the params fill it, else null (the all-news list has no category to add to). */
+function filledPath(admin: AdminBlock, view: 'list' | 'create', params: Record<string, string>, listPage?: AdminRouteList): string | null {
+  try {
+    return listPage ? fillPath(`${admin.route.path}/${listPage.path}`, params) : routePath(admin, view, params);
+  } catch {
+    return null;
+  }
+}
+
+const stringValues = (record: ListRecord) =>
+  Object.fromEntries(Object.entries(record).filter(([, value]) => typeof value === 'string' || typeof value === 'number').map(([field, value]) => [field, String(value)]));
+
+/** The list page of a reference column's value: the page whose path ends with that filter's placeholder (a category's news). */
+function listOfReference(admin: AdminBlock, field: string): AdminRouteList | undefined {
+  const param = admin.list.filters?.find((filter) => filter.op === 'eq' && filter.field === field)?.param ?? field;
+  return admin.route.lists.find((candidate) => candidate.path.split('/').at(-1) === `{${param}}`);
+}
+
+/**
+ * A module's lists as tabs (news: all and pinned; a category's news, its archive and the items to
+ * import): those the route's params fill; one whose filters need a feature flag the service lacks
+ * (pinning) has no tab, as its page answers 404.
+ */
+function ListTabs({ context }: { context: SchemaContext }) {
+  const { module, params } = context;
+  const { admin } = module;
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const tabs = [
+    ...(admin.route.views.list !== undefined
+      ? [{ title: admin.title, path: filledPath(admin, 'list', params), flags: false, filters: {} as Record<string, string>, names: placeholders(admin.route.views.list).join() }]
+      : []),
+    ...admin.route.lists.map((list) => ({
+      title: list.title,
+      names: placeholders(list.path).join(),
+      path: filledPath(admin, 'list', params, list),
+      flags: (admin.list.filters ?? []).some((filter) => (filter.param ?? filter.field) in list.filters && filter.flags?.length),
+      filters: fixedFilters(admin, params, list),
+    })),
+  ].filter((tab): tab is typeof tab & { path: string } => tab.path !== null);
+  const flagged = tabs.filter((tab) => tab.flags);
+  const shown = useQueries({
+    queries: flagged.map((tab) => {
+      const address = `${apiPaths(admin, params).collection}?${new URLSearchParams({ ...tab.filters, per_page: '1' }).toString()}`;
+      return {
+        queryKey: [admin.resource, 'shown', address],
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          api(address, { signal }).then(
+            () => true,
+            (error: unknown) => {
+              if (isApiError(error, 404)) return false;
+              throw error;
+            },
+          ),
+        retry: false,
+        staleTime: 60_000,
+      };
+    }),
+  });
+  const visible = tabs.filter((tab) => !tab.flags || shown[flagged.indexOf(tab)]?.data === true);
+  // The lists naming the same things are tabs of each other: a category's pages, or the service-wide ones.
+  const current = visible.find((tab) => tab.path === pathname);
+  const siblings = current ? visible.filter((tab) => tab.names === current.names) : [];
+  if (!current || siblings.length < 2) return null;
+  return (
+    <Tabs value={current.path} variant="scrollable" allowScrollButtonsMobile aria-label={translate('app.schema.list_pages')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      {siblings.map((tab) => (
+        <Tab key={tab.path} value={tab.path} label={translate(tab.title)} component={LinkBase} to={tab.path} />
+      ))}
+    </Tabs>
   );
 }
 

@@ -1,9 +1,9 @@
 import { Tab, Tabs } from '@mui/material';
 import { useQueries } from '@tanstack/react-query';
 import { LinkBase, useLocation, useTranslate } from 'react-admin';
-import { routePath } from '../../common/schema/paths';
+import { fillPath, routePath } from '../../common/schema/paths';
 import type { ModuleSchema } from '../../common/schema/types';
-import { moduleShownQuery } from './access';
+import { tabShownQuery } from './access';
 import { clientRegistry } from './registry';
 
 interface RecordTab {
@@ -17,12 +17,13 @@ interface RecordTab {
 function recordTabs(record: ModuleSchema, params: Record<string, string>): RecordTab[] {
   const { admin } = record;
   const own = (['show', 'edit'] as const)
-    .filter((view) => admin.route.views[view] !== undefined)
+    .filter((view) => admin.route.views[view] !== undefined && (view === 'show' || admin.writable))
     .map((view) => ({ label: `app.schema.views.${view}`, path: routePath(admin, view, params) }));
+  const forms = admin.route.forms.map((form) => ({ label: form.title, path: fillPath(`${admin.route.path}/${form.path}`, params) }));
   const nested = clientRegistry.modules
     .filter((child) => child.admin.parent?.resource === admin.resource && child.admin.crud && child.admin.route.views.list !== undefined)
     .map((child) => ({ label: child.admin.title, path: routePath(child.admin, 'list', params), nested: child }));
-  return [...own, ...nested];
+  return [...own, ...nested, ...forms];
 }
 
 /**
@@ -56,9 +57,9 @@ export function RecordTabs({ module, params }: { module: ModuleSchema; params: R
   // On a nested module's screen the tabs are its parent record's.
   const record = module.admin.parent ? clientRegistry.byResource(module.admin.parent.resource) : module;
   const recordId = record ? params[record.admin.route.param] : undefined;
-  const tabs = module.admin.singleton && module.admin.route.views.list !== undefined ? settingsTabs(module, params) : record && recordId ? recordTabs(record, params) : [];
+  const tabs = module.admin.singleton && !module.admin.parent && module.admin.route.views.list !== undefined ? settingsTabs(module, params) : record && recordId ? recordTabs(record, params) : [];
   const flagged = tabs.filter((tab) => tab.nested?.admin.flags.length);
-  const shown = useQueries({ queries: flagged.map((tab) => moduleShownQuery(tab.nested!, params)) });
+  const shown = useQueries({ queries: flagged.map((tab) => tabShownQuery(tab.nested!, params)) });
   const visible = tabs.filter((tab) => {
     const index = flagged.indexOf(tab);
     return index === -1 || shown[index]?.data === true;

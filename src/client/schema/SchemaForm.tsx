@@ -95,6 +95,11 @@ export interface SchemaFormProps {
   /** Editing a stored record: write-only fields may stay empty. */
   editing: boolean;
   disabled?: boolean;
+  /**
+   * The properties this page shows (a record's options page); the others keep their values, unseen.
+   * Default: all but those set by the panel itself (readOnly).
+   */
+  shown?: ReadonlySet<string>;
   /** Inside the form after the fields: file fields and the buttons (a submit button submits). */
   children: ReactNode;
 }
@@ -136,7 +141,7 @@ function useDisabledChoices(module: ModuleSchema): Record<string, unknown[]> {
  * shared validation with Polish messages on the fields, conditional fields by if/then, and the
  * SPEC 8 toast on an invalid submit.
  */
-export function SchemaForm({ module, values, onChange, onSubmit, extraErrors, editing, disabled, children }: SchemaFormProps) {
+export function SchemaForm({ module, values, onChange, onSubmit, extraErrors, editing, disabled, shown, children }: SchemaFormProps) {
   const translate = useTranslate();
   const toast = useToast();
   const [submitted, setSubmitted] = useState(false);
@@ -144,7 +149,10 @@ export function SchemaForm({ module, values, onChange, onSubmit, extraErrors, ed
   const conditions = useMemo(() => conditionalFields(module), [module]);
   const hiddenFor = (data: FormValues) => hiddenFields(conditions, (condition: JsonSchema) => validator.isValid(condition as RJSFSchema, data, schema));
   // The widgets change only when the set of hidden fields does, not on every keystroke.
-  const hiddenKey = [...hiddenFor(values)].join(',');
+  const unseen = Object.entries(module.schema.properties ?? {})
+    .filter(([field, property]) => property.readOnly === true || (shown !== undefined && !shown.has(field)))
+    .map(([field]) => field);
+  const hiddenKey = [...hiddenFor(values), ...unseen].join(',');
   const disabledChoices = useDisabledChoices(module);
   const uiSchema = useMemo(
     () => formUiSchema(module, translate, editing, new Set(hiddenKey.split(',').filter(Boolean)), disabledChoices),

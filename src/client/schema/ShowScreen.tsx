@@ -1,15 +1,17 @@
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { LinkBase, useGetOne, useTranslate } from 'react-admin';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { LinkBase, Navigate, useGetOne, useTranslate } from 'react-admin';
 import { routePath } from '../../common/schema/paths';
 import type { JsonSchema } from '../../common/schema/types';
-import { propertyWidget } from '../../common/schema/widgets';
 import { DocumentPreview } from '../ui/DocumentPreview';
 import { ActionButton } from './actions';
-import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
+import { LoadFailure, ModuleAccess, NOT_FOUND_PATH, useSchemaContext, type SchemaContext } from './access';
 import { RecordTabs } from './RecordTabs';
 import { recordId, storedRecord, type StoredRecord } from './records';
-import { fieldTitleKey } from './registry';
+import { fieldTitleKey, parentModule } from './registry';
+import { useReferenceLabels } from './references';
+import { propertyWidget } from '../../common/schema/widgets';
+import { sanitizeHtml } from '../layout/sanitize';
 import type { SchemaScreenProps } from './routes';
 import { displayValue } from './values';
 import { LoadingState } from '../screens/common/QueryStates';
@@ -25,9 +27,14 @@ function RecordDetails({ context }: { context: SchemaContext }) {
   const { admin } = module;
   const translate = useTranslate();
   const record = useGetOne<StoredRecord>(admin.resource, { id: recordId(admin.singleton, params[admin.route.param]), meta: params });
+  const referenceLabels = useReferenceLabels(module, params, Object.keys(module.schema.properties ?? {}));
   if (record.isPending) return <LoadingState />;
   if (record.isError) return <LoadFailure error={record.error} />;
   const data = storedRecord(record.data);
+  // An optional last segment of the address names one of the record's fields (an imported item's source service): another value is no such page.
+  const named = [...(admin.route.views.show ?? '').matchAll(/\{(\w+)\?\}/g)].map((match) => match[1]);
+  if (data && named.some((field) => params[field] !== undefined && String(data[field]) !== params[field])) return <Navigate to={NOT_FOUND_PATH} replace />;
+  const locked = Boolean(data && admin.lockedBy && data[admin.lockedBy] === true);
   const editPath = admin.route.views.edit !== undefined && data ? routePath(admin, 'edit', { ...params, [admin.route.param]: String(data.id) }) : null;
   // The fields worth showing: the readable properties that have a value (or say what their absence means), then the stored files.
   const shown = data
@@ -38,6 +45,11 @@ function RecordDetails({ context }: { context: SchemaContext }) {
   const images = data ? Object.keys(admin.files).filter((field) => typeof data[`${field}_uri`] === 'string') : [];
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+      {locked && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('app.schema.locked')}
+        </Alert>
+      )}
       {data ? (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
           {fields.map(([field, property]) => (
@@ -45,9 +57,16 @@ function RecordDetails({ context }: { context: SchemaContext }) {
               <Typography component="dt" sx={{ fontWeight: 600 }}>
                 {translate(fieldTitleKey(module, field))}
               </Typography>
-              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {hasValue(data[field]) ? displayValue(module, field, data[field], translate) : translate(emptyText(property)!)}
-              </Typography>
+              {hasValue(data[field]) && propertyWidget(property) === 'richtext' ? (
+                // Rich text as its HTML, by the server's own policy (it was sanitised on saving, and is again here).
+                <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere', '& > :first-of-type': { mt: 0 } }} dangerouslySetInnerHTML={{ __html: sanitizeHtml(String(data[field])) }} />
+              ) : (
+                <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {hasValue(data[field])
+                    ? (referenceLabels.get(field)?.get(String(data[field])) ?? displayValue(module, field, data[field], translate, parentModule))
+                    : translate(emptyText(property)!)}
+                </Typography>
+              )}
             </Box>
           ))}
           {images.map((field) => (
@@ -77,7 +96,7 @@ function RecordDetails({ context }: { context: SchemaContext }) {
             )}
           </Box>
         ))}
-      {(editPath || (!data && admin.route.views.list !== undefined)) && (
+      {!locked && (editPath || (!data && admin.route.views.list !== undefined)) && (
         <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
           <Button variant="contained" startIcon={<EditIcon />} component={LinkBase} to={editPath ?? routePath(admin, 'list', params)}>
             {translate('ra.action.edit')}

@@ -68,8 +68,26 @@ export function moduleShownQuery(module: ModuleSchema, params: Record<string, st
           throw error;
         },
       ),
-    retry: false,
+    // SPEC 7: these lookups (a news item's /photos, /audios, ...) are retried only on a 400.
+    retry: (failures: number, error: unknown) => failures < 3 && isApiError(error, 400),
     staleTime: 60_000,
+  };
+}
+
+/**
+ * Whether a record's page behind a flag (a news item's videos) is there, for its tab: a lookup that
+ * fails otherwise than with 404 is logged and taken as no such page (SPEC 8: no media).
+ */
+export function tabShownQuery(module: ModuleSchema, params: Record<string, string>) {
+  const query = moduleShownQuery(module, params);
+  return {
+    ...query,
+    queryFn: (context: { signal: AbortSignal }) =>
+      query.queryFn(context).catch((error: unknown) => {
+        if (isApiError(error, 400)) throw error;
+        console.error(`${module.admin.resource}: the page lookup failed`, error);
+        return false;
+      }),
   };
 }
 

@@ -18,6 +18,10 @@ export function moduleOf(resource: string): ModuleSchema {
   return module;
 }
 
+/** The module a nested module's records belong to (a news item, for its log). */
+export function parentModule(module: ModuleSchema): ModuleSchema | undefined {
+  return module.admin.parent ? clientRegistry.byResource(module.admin.parent.resource) : undefined;
+}
 
 /** The API path of a data-provider operation on a schema resource (react-admin's meta carries the route params). */
 export function schemaResourcePath(admin: AdminBlock, { operation, id, meta, name }: ResourcePathParams): string {

@@ -1,6 +1,6 @@
-import { routeName, routePattern } from '../../common/schema/paths';
+import { routeName, toRoutePattern } from '../../common/schema/paths';
 import type { AdminBlock, AdminRouteViews, ModuleSchema } from '../../common/schema/types';
-import type { RouteMeta } from '../routes';
+import type { RouteMeta, TitleRecord } from '../routes';
 
 /*
  * The schema modules' route table, made from the registry. Pure: the build's schema plugin makes it
@@ -9,10 +9,12 @@ import type { RouteMeta } from '../routes';
 
 export type SchemaView = keyof AdminRouteViews;
 
-/** What a schema screen needs to know: which module and which of its views. */
+/** What a schema screen needs to know: which module, which of its views, and which of its extra lists or form pages. */
 export interface SchemaScreenProps {
   resource: string;
   view: SchemaView;
+  /** A route.lists or route.forms entry's name. */
+  page?: string;
 }
 
 /** Which screen a route shows: a list, a form (create, edit, a singleton's page) or a record's details. */
@@ -33,9 +35,28 @@ export function recordRouteName(admin: AdminBlock): string {
   return routeName(admin, view);
 }
 
+/** A sub-path's segments without an optional last one ({imported_client_service_id?}). */
+const segments = (sub: string) => sub.split('/').filter((segment) => segment && !/^\{\w+\?\}$/.test(segment));
+
 /**
- * The routes one module gives: one per view x-admin declares, the sub-views under the module's own
- * screen, a nested module's screens under its parent record's screen (the parent's menu entry active).
+ * The record a list page is about when its path ends with a placeholder filtering the list by a
+ * reference (a category's news at {category_id}): its API address and the field naming it.
+ */
+function titleRecordOf(module: ModuleSchema, sub: string, byResource: (resource: string) => ModuleSchema | undefined): TitleRecord | undefined {
+  const last = /^\{(\w+)\}$/.exec(segments(sub).at(-1) ?? '')?.[1];
+  const filter = module.admin.list.filters?.find((candidate) => candidate.op === 'eq' && (candidate.param ?? candidate.field) === last);
+  const reference = filter ? (module.schema.properties?.[filter.field]?.['x-ref'] as { resource: string; field?: string } | undefined) : undefined;
+  const target = reference && (reference.field ?? 'id') === 'id' ? byResource(reference.resource) : undefined;
+  if (!target || !last || target.admin.parent) return undefined;
+  return { api: `${target.admin.api.path}/{${last}}`, label: target.admin.list.label };
+}
+
+/**
+ * The routes one module gives: one per view x-admin declares and per extra list and form page; each
+ * sits in the breadcrumbs under the module's list or details page whose path is the longest start
+ * of its own (a category's archive under the category's news, an item's options under the item),
+ * else under the module's own screen; a nested module's screens under its parent record's screen
+ * (the parent's menu entry active).
  */
 export function moduleRoutes(module: ModuleSchema, byResource: (resource: string) => ModuleSchema | undefined = () => undefined): SchemaRouteMeta[] {
   const { admin } = module;
@@ -43,22 +64,44 @@ export function moduleRoutes(module: ModuleSchema, byResource: (resource: string
   const home = views.find((view) => admin.route.views[view] === '');
   const parent = admin.parent ? byResource(admin.parent.resource)?.admin : undefined;
   const above = parent ? recordRouteName(parent) : scopeParent[admin.scope];
-  const menuEntry = parent ? routeName(parent, 'list') : undefined;
-  return views.map((view) => {
-    const name = routeName(admin, view);
-    const isHome = view === home;
+  // A module whose list is not at its own path (news at wiadomosci/wszystkie): its list is the menu entry of its other pages.
+  const listName = admin.route.views.list !== undefined ? routeName(admin, 'list') : undefined;
+  const menuEntry = parent ? routeName(parent, 'list') : !home ? listName : undefined;
+  const pages = [
+    ...views.map((view) => ({ name: routeName(admin, view), sub: admin.route.views[view]!, view, title: undefined as string | undefined, page: undefined as string | undefined })),
+    ...admin.route.lists.map((list) => ({ name: list.name, sub: list.path, view: 'list' as const, title: list.title as string | undefined, page: list.name as string | undefined })),
+    ...admin.route.forms.map((form) => ({ name: form.name, sub: form.path, view: 'edit' as const, title: form.title as string | undefined, page: form.name as string | undefined })),
+  ];
+  // The pages others sit under: the lists and the record's details.
+  const containers = pages.filter((candidate) => candidate.view === 'list' || candidate.view === 'show');
+  const under = (sub: string) => {
+    const own = segments(sub);
+    return containers
+      .filter((candidate) => {
+        const start = segments(candidate.sub);
+        return start.length > 0 && start.length < own.length && start.every((segment, index) => own[index] === segment);
+      })
+      .sort((a, b) => segments(b.sub).length - segments(a.sub).length)[0];
+  };
+  return pages.map(({ name, sub, view, title, page }) => {
+    const isHome = page === undefined && view === home;
+    const isList = page === undefined && view === 'list';
+    const container = isHome ? undefined : under(sub);
     const activePrefix = isHome || !home ? menuEntry : routeName(admin, home);
+    const titleRecord = view === 'list' ? titleRecordOf(module, sub, byResource) : undefined;
     return {
       name,
-      path: routePattern(admin, view)!,
-      title: isHome ? admin.title : `app.schema.views.${view}`,
-      parent: isHome || !home ? above : routeName(admin, home),
-      ...(activePrefix ? { activePrefix } : {}),
+      path: toRoutePattern(sub ? `${admin.route.path}/${sub}` : admin.route.path),
+      title: title ?? (isHome || isList ? admin.title : `app.schema.views.${view}`),
+      parent: container ? container.name : isHome || isList || (!home && !listName) ? above : (home ? routeName(admin, home) : listName!),
+      ...(activePrefix && activePrefix !== name ? { activePrefix } : {}),
       ...(admin.scope === 'service' ? { module: admin.module } : {}),
       ...(admin.scope === 'admin' || (admin.writeRole === 'root' && (view === 'create' || view === 'edit')) ? { rootOnly: true } : {}),
       access: 'authenticated',
       resource: admin.resource,
       view,
+      ...(page ? { page } : {}),
+      ...(titleRecord ? { titleRecord } : {}),
       screenKind: isFormView(module, view) ? 'form' : view === 'show' ? 'show' : 'list',
     };
   });

@@ -16,8 +16,8 @@ const loaders = {
   show: () => import('./ShowScreen') as Promise<ScreenModule>,
 };
 
-function screenFor({ resource, view, screenKind }: SchemaRouteMeta): LazyScreen<object> {
-  return lazyScreen<object>(() => loaders[screenKind]().then(({ default: Screen }) => ({ default: () => <Screen resource={resource} view={view} /> })));
+function screenFor({ resource, view, page, screenKind }: SchemaRouteMeta): LazyScreen<object> {
+  return lazyScreen<object>(() => loaders[screenKind]().then(({ default: Screen }) => ({ default: () => <Screen resource={resource} view={view} page={page} /> })));
 }
 
 /** The schema modules' routes, in the shape of the app's route table (made at build time from SCHEMAS_DIR). */

@@ -1,6 +1,7 @@
 import { formatDate, formatNumber } from '../../common/format';
 import type { JsonSchema, ModuleSchema } from '../../common/schema/types';
 import { propertyWidget } from '../../common/schema/widgets';
+import { fieldTitleKey } from '../../common/schema/keys';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -26,9 +27,36 @@ function widgetValue(property: JsonSchema | undefined, value: unknown, translate
   return undefined;
 }
 
+/** The longest value a change shows before and after (a news item's whole content would drown the list). */
+const CHANGE_TEXT = 120;
+
+/**
+ * A history's changes (`x-display: "changes"`, items {field, before, after} of the parent
+ * module's record): each as "<field label>: <before> → <after>", in that module's words.
+ */
+function changesText(module: ModuleSchema, value: unknown, translate: Translate, parentOf: (module: ModuleSchema) => ModuleSchema | undefined): string {
+  const parent = parentOf(module);
+  if (!parent || !Array.isArray(value)) return '';
+  const shown = (field: string, part: unknown) => {
+    const text = displayValue(parent, field, part, translate, parentOf) || '—';
+    return text.length > CHANGE_TEXT ? `${text.slice(0, CHANGE_TEXT)}…` : text;
+  };
+  return (value as { field: string; before: unknown; after: unknown }[])
+    .map(({ field, before, after }) => `${translate(fieldTitleKey(parent, field))}: ${shown(field, before)} → ${shown(field, after)}`)
+    .join('; ');
+}
+
 /** A record value as text for lists and details: choices by their title, lists joined, flags as yes/no, the widgets' values readable. */
-export function displayValue(module: ModuleSchema, field: string, value: unknown, translate: Translate): string {
-  return propertyText(module.schema.properties?.[field], value, translate);
+export function displayValue(
+  module: ModuleSchema,
+  field: string,
+  value: unknown,
+  translate: Translate,
+  parentOf: (module: ModuleSchema) => ModuleSchema | undefined = () => undefined,
+): string {
+  const property = module.schema.properties?.[field];
+  if (property?.['x-display'] === 'changes' && value !== undefined && value !== null) return changesText(module, value, translate, parentOf);
+  return propertyText(property, value, translate);
 }
 
 /** A value as text by its property's schema; a list's items by the items' schema (a role's modules by their titles). */

@@ -38,7 +38,8 @@ export function indexStatements(module: ModuleSchema, options: { trigram: boolea
     const columns = key.fields.map((f) => (key.ignoreCase ? `lower(data->>'${f}')` : `(data->>'${f}')`));
     add(true, `${key.fields.join('_')}_unique`, `(${OWNER}, ${columns.join(', ')})`);
   }
-  if (admin.singleton) add(true, 'singleton', `(${OWNER})`);
+  // A nested singleton (a news item's map) is one record per parent record.
+  if (admin.singleton) add(true, 'singleton', admin.parent ? `(${OWNER}, parent_id)` : `(${OWNER})`);
   if (options.trigram) {
     for (const field of admin.list.search ?? []) add(false, `${field}_trgm`, `USING GIN (lower(data->>'${field}') gin_trgm_ops)`);
   }

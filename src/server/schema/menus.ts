@@ -1,4 +1,4 @@
-import type { ModuleSchema } from '../../common/schema';
+import { routeName, type ModuleSchema } from '../../common/schema';
 import type { Db } from '../platform/db';
 import { withSchemaLock } from '../platform/db/migrate';
 import { t } from '../platform/http/errors';
@@ -19,11 +19,18 @@ export interface MenuEntry {
  * menu that lacks it. Run at every start.
  */
 export async function placeMenuEntries(db: Db, modules: readonly ModuleSchema[], report: (problem: string) => void): Promise<void> {
-  // The entry opens the module's own screen: the view at its route path (a list, or a singleton's form).
-  const placed = modules.filter((module) => module.admin.menu && module.admin.crud && Object.values(module.admin.route.views).includes(''));
+  // The entry opens the module's own screen: the view at its route path (a list, or a singleton's form), else its list (news at wiadomosci/wszystkie).
+  const placed = modules.filter((module) => module.admin.menu && module.admin.crud && entryView(module));
   await placeServiceMenuEntries(
     db,
-    placed.map(({ admin }) => ({ prefix: admin.route.name, name: admin.menu!.name, icon: admin.menu!.icon, sort: admin.menu!.sort, folder: admin.menu!.folder, rootOnly: admin.menu!.rootOnly })),
+    placed.map(({ admin }) => ({
+      prefix: routeName(admin, entryView({ admin })!),
+      name: admin.menu!.name,
+      icon: admin.menu!.icon,
+      sort: admin.menu!.sort,
+      folder: admin.menu!.folder,
+      rootOnly: admin.menu!.rootOnly,
+    })),
     report,
   );
 }
@@ -63,4 +70,11 @@ export async function placeServiceMenuEntries(db: Db, entries: readonly MenuEntr
       }
     }
   });
+}
+
+/** The view a module's menu entry opens: the one at its route path, else its list; none for a module without either. */
+function entryView({ admin }: Pick<ModuleSchema, 'admin'>): keyof ModuleSchema['admin']['route']['views'] | undefined {
+  const views = admin.route.views;
+  const own = (Object.keys(views) as (keyof typeof views)[]).find((view) => views[view] === '');
+  return own ?? (views.list !== undefined ? 'list' : undefined);
 }

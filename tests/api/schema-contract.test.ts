@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, createRegistry, type JsonSchema, type ModuleSchema, type PathParams } from '../../src/common/schema';
+import { apiPaths, createRegistry, type JsonSchema, type ModuleSchema, type PathParams, referenceOf } from '../../src/common/schema';
 import { t } from '../../src/server/platform/http/errors';
 import { readSchemaFolder } from '../../src/server/schema/folder';
 import { flagsHold } from '../../src/server/schema/flags';
@@ -113,6 +113,24 @@ async function withParents(module: ModuleSchema, place: Place, writer: string): 
   return { ...params, [module.admin.parent!.param]: created.json().id };
 }
 
+/**
+ * The record to write, its references (x-ref) made to name records of the same owner: a record of
+ * the referenced module is created for each, and its id (or the referenced field) put in.
+ */
+async function withReferences(module: ModuleSchema, values: Record<string, unknown>, params: PathParams, writer: string): Promise<Record<string, unknown>> {
+  const result = { ...values };
+  for (const [field, property] of Object.entries(module.schema.properties ?? {})) {
+    const reference = referenceOf(module.admin.resource, field, property);
+    if (!reference || result[field] === undefined || (Array.isArray(result[field]) && (result[field] as unknown[]).length === 0)) continue;
+    const target = registry.byResource(reference.resource)!;
+    const created = await call('POST', apiPaths(target.admin, params).collection, writer, recordOf(target.schema));
+    expect(created.statusCode, created.body).toBe(201);
+    const value = created.json()[reference.field];
+    result[field] = Array.isArray(result[field]) ? [value] : value;
+  }
+  return result;
+}
+
 const isCatalogueKey = (text: unknown) => typeof text === 'string' && /^[a-z_]+(\.[a-z0-9_]+)+$/.test(text);
 
 describe.each(modules.map((module) => [module.admin.resource, module] as const))('the %s schema module', (_resource, module) => {
@@ -133,7 +151,7 @@ describe.each(modules.map((module) => [module.admin.resource, module] as const))
       expect(read.statusCode).toBe(200);
       expect(read.json()).toMatchObject(recordOf(module.schema));
     } else {
-      const values = recordOf(module.schema);
+      const values = await withReferences(module, recordOf(module.schema), params, writer);
       const created = await call('POST', paths.collection, writer, values);
       expect(created.statusCode, created.body).toBe(201);
       const { id } = created.json();
@@ -141,7 +159,7 @@ describe.each(modules.map((module) => [module.admin.resource, module] as const))
       const list = (await call('GET', `${paths.collection}?per_page=100`, place.owner)).json();
       expect(list.pagination.total).toBeGreaterThan(0);
       expect(list.data.some((row: { id: number }) => row.id === id)).toBe(true);
-      const updated = await call('PUT', paths.item(id), writer, recordOf(module.schema));
+      const updated = await call('PUT', paths.item(id), writer, values);
       expect(updated.statusCode, updated.body).toBe(200);
 
       for (const action of admin.actions.filter((candidate) => candidate.handler === 'update')) {

@@ -59,6 +59,8 @@ export class ModuleRoutes {
   readonly store: RecordStore;
   private readonly validate: RecordValidator;
   private readonly writeOnly: string[];
+  /** Properties only the server sets (a mailing's status, a recipient's unsubscribed_at): a body never changes them. */
+  private readonly readOnly: string[];
   /** The properties naming records of another module (x-ref), checked on every save. */
   private readonly references: { field: string; reference: AdminReference }[];
   /** The rich text properties, sanitised before every save. */
@@ -78,6 +80,9 @@ export class ModuleRoutes {
     this.validate = ajv.compile(schema);
     this.writeOnly = Object.entries(module.schema.properties ?? {})
       .filter(([, property]) => property.writeOnly === true)
+      .map(([name]) => name);
+    this.readOnly = Object.entries(module.schema.properties ?? {})
+      .filter(([, property]) => property.readOnly === true)
       .map(([name]) => name);
     this.references = Object.entries(module.schema.properties ?? {}).flatMap(([field, property]) => {
       const reference = referenceOf(module.admin.resource, field, property);
@@ -216,6 +221,10 @@ export class ModuleRoutes {
     for (const name of this.richText) if (typeof values[name] === 'string') values[name] = sanitizeHtml(values[name]);
     for (const name of this.writeOnly) {
       if ((values[name] === undefined || values[name] === '') && existing?.values[name] !== undefined) values[name] = existing.values[name];
+    }
+    for (const name of this.readOnly) {
+      if (existing?.values[name] !== undefined) values[name] = existing.values[name];
+      else delete values[name];
     }
     if (!this.validate(values)) throw validationFailure(this.validate, this.module.schema);
     return values;

@@ -13,7 +13,7 @@ import { documentOperation, moduleRoutes } from '../../../server/schema';
 export const CONFIG_TYPE = { product: 1, smtp: 2, emailLabs: 3 } as const;
 const SEND_TIMEOUT_MS = 15_000;
 
-interface SenderConfig {
+export interface SenderConfig {
   config_type_id: number;
   smtp_host?: string;
   smtp_port?: number;

@@ -198,8 +198,12 @@ describe('newsletter mailings', () => {
 
     const archived = await call('GET', mailingsPath(`/${id}/sent`));
     expect(archived.json()).toMatchObject({ subject: 'Nowości', html: expect.stringContaining('Witaj {{name}}!') });
-    const list = await call('GET', `${mailingsPath()}?archived=true`);
-    expect(list.json().data.map((mailing: { id: number }) => mailing.id)).toContain(id);
+    const archive = (await call('GET', `${mailingsPath('/summaries')}?archived=true`)).json();
+    expect(archive.data.find((mailing: { id: number }) => mailing.id === id)).toMatchObject({ subject: 'Nowości', status: 'sent', counts: { total: 5, sent: 5, failed: 0 } });
+    const ofTemplate = (await call('GET', `${mailingsPath('/summaries')}?template_id=${template}`)).json();
+    expect(ofTemplate).toMatchObject({ data: [{ id, template_id: template }], pagination: { total: 1 } });
+    const current = (await call('GET', `${mailingsPath('/summaries')}?archived=false&per_page=100`)).json();
+    expect(current.data.some((mailing: { id: number }) => mailing.id === id)).toBe(false);
     // Started: no change, no delete, no second start.
     const edit = await call('PUT', mailingsPath(`/${id}`), { subject: 'Inny', template_id: template });
     expect(edit.statusCode).toBe(409);
@@ -504,6 +508,7 @@ describe('newsletter mailings', () => {
     const id = await addMailing({ subject: 'Tajna', template_id: template });
     for (const [method, path] of [
       ['GET', mailingsPath()],
+      ['GET', mailingsPath('/summaries')],
       ['GET', mailingsPath(`/${id}`)],
       ['GET', mailingsPath(`/${id}/progress`)],
       ['GET', mailingsPath(`/${id}/sent`)],

@@ -35,6 +35,15 @@ export function redirectPath(module: ModuleSchema, params: Record<string, string
 
 const valuesOf = (module: ModuleSchema, record: StoredRecord | undefined): FormValues => (record ? pickDeclared(module.schema, record) : {});
 
+/** A new record's values from the route: a param named as an integer property presets it (a template's new mailing gets its template_id). */
+function presetValues(module: ModuleSchema, params: Record<string, string>): FormValues {
+  return Object.fromEntries(
+    Object.entries(module.schema.properties ?? {}).flatMap(([name, property]) =>
+      property.type === 'integer' && name !== module.admin.route.param && /^\d{1,15}$/.test(params[name] ?? '') ? [[name, Number(params[name])]] : [],
+    ),
+  );
+}
+
 /** Values compared as the server would store them: fields left undefined are no values. */
 const sameValues = (a: FormValues, b: FormValues) => deepEquals(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));
 
@@ -50,7 +59,7 @@ function RecordForm({ context, record }: { context: SchemaContext; record: Store
   const [create, creating] = useCreate<StoredRecord, unknown>(undefined, undefined, { mutationMode: 'pessimistic' });
   const [update, updating] = useUpdate<StoredRecord, unknown>(undefined, undefined, { mutationMode: 'pessimistic' });
   const [saved, setSaved] = useState(record);
-  const [values, setValues] = useState<FormValues>(() => valuesOf(module, record));
+  const [values, setValues] = useState<FormValues>(() => (record ? valuesOf(module, record) : presetValues(module, params)));
   const [files, setFiles] = useState<Record<string, FileChoice>>({});
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [fieldMessages, setFieldMessages] = useState<Record<string, string>>({});

@@ -102,6 +102,35 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
     return { status: mailing.status, status_reason: mailing.status_reason, resume_at: resumeAt, started_at: startedAt, finished_at: finishedAt, job_id: mailing.job_id, counts, events };
   });
 
+  documentOperation(app, 'get', '/client_service/{service_id}/module/mailings/summaries', {
+    tags: ['mailings'],
+    summary:
+      'Mailings with their delivery counts, newest first: ?archived=true|false, ?template_id, ?page, ?per_page (≤ 100); {data: [{id, subject, template_id, status, status_reason, start_at, archived, created_at, counts: {total, sent, failed}}], pagination: {total}}',
+    responses: { 200: { description: 'OK' } },
+  });
+  app.get(`${collection}/summaries`, { preHandler: app.authenticate }, async (request) => {
+    const owner = await mailings.owner(request, 'read');
+    const query = request.query as Record<string, string | undefined>;
+    const params: unknown[] = [owner.serviceId];
+    const where = ['m.client_service_id = $1'];
+    if (query.archived === 'true' || query.archived === 'false') where.push(`m.archived = $${params.push(query.archived === 'true')}`);
+    if (query.template_id !== undefined) where.push(`m.template_id = $${params.push(/^\d{1,15}$/.test(query.template_id) ? Number(query.template_id) : 0)}`);
+    const perPage = Math.min(Math.max(Number.parseInt(query.per_page ?? '25', 10) || 25, 1), 100);
+    const page = Math.max(Number.parseInt(query.page ?? '1', 10) || 1, 1);
+    const { rows } = await app.ctx.db.query<Record<string, unknown> & { total_rows: number }>(
+      `SELECT m.id, m.subject, m.template_id, m.status, m.status_reason, m.start_at, m.archived, m.created_at, count(*) OVER () AS total_rows,
+              (SELECT json_build_object('total', count(*), 'sent', count(*) FILTER (WHERE d.state = 'sent'), 'failed', count(*) FILTER (WHERE d.state = 'failed'))
+                 FROM newsletter_deliveries d WHERE d.mailing_id = m.id) AS counts
+         FROM newsletter_mailings m WHERE ${where.join(' AND ')}
+        ORDER BY m.id DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
+      params,
+    );
+    const total = rows.length
+      ? Number(rows[0].total_rows)
+      : Number((await app.ctx.db.query<{ n: number }>(`SELECT count(*) AS n FROM newsletter_mailings m WHERE ${where.join(' AND ')}`, params)).rows[0].n);
+    return { data: rows.map(({ total_rows: _total, template_id: templateId, ...row }) => ({ ...row, template_id: Number(templateId) })), pagination: { total } };
+  });
+
   documentOperation(app, 'get', `${documented}/sent`, {
     tags: ['mailings'],
     summary: 'The mailing as sent: {subject, html} (404 before it started)',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDemoSeed } from '../server/platform/db/demo';
 import { newsletterServer } from './newsletter/server';
+import { mailingsDemo } from './newsletter/server/demo-mailings';
 
 /**
  * The server plugins of the modules that need code beyond their schema files, one folder each
@@ -9,4 +10,4 @@ import { newsletterServer } from './newsletter/server';
 export const moduleServerPlugins: FastifyPluginAsync[] = [newsletterServer];
 
 /** The modules' demo records, written once on a demo database when the server is ready. */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [];
+export const moduleDemoSeeds: ModuleDemoSeed[] = [mailingsDemo];

@@ -150,6 +150,16 @@ const headerOf = (raw: string, name: string) =>
 const messagesTo = (emails: string[]) => sink.messages.filter((message) => emails.includes(message.to));
 
 describe('newsletter mailings', () => {
+  it("gives klient's newsletter demo mailings: a sent one with deliveries, opens and clicks, and a scheduled one", async () => {
+    const all = (await call('GET', `${mailingsPath('/summaries')}?per_page=100`)).json().data as { id: number; status: string; counts: { total: number; sent: number; failed: number } }[];
+    const sent = all.find((mailing) => mailing.status === 'sent' && mailing.counts.total === 6)!;
+    expect(sent.counts).toEqual({ total: 6, sent: 5, failed: 1 });
+    expect((await progressOf(sent.id)).events).toEqual({ opened: 4, clicked: 2, unsubscribed: 0 });
+    expect((await call('GET', mailingsPath(`/${sent.id}/sent`))).json().html).toContain('{{name}}');
+    expect(all.filter((mailing) => mailing.status === 'scheduled')).toHaveLength(1);
+  });
+
+
   it('creates a draft with Polish messages for bad input, and a template of another service is refused', async () => {
     const empty = await call('POST', mailingsPath(), {});
     expect(empty.statusCode).toBe(400);

@@ -98,9 +98,9 @@ export const routes: AppRoute[] = [
     screen: screens.reminderConfirm,
   },
   { name: 'logout', path: '/wyloguj', title: title('logout'), access: 'guest', screen: screens.logout },
-  // One list/create/edit/show route per view of every schema in schemas/.
-  ...schemaRoutes,
-  // Modules' own screens (src/modules/<domain>/client).
+  // One list/create/edit/show route per view of every schema in schemas/; a module's own screen
+  // (src/modules/<domain>/client) of the same route name replaces the generated one.
+  ...schemaRoutes.filter((route) => !newsletterRoutes.some((own) => own.name === route.name)),
   ...newsletterRoutes,
 ];
 

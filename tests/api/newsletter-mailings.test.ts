@@ -447,6 +447,9 @@ describe('newsletter mailings', () => {
     const started = await call('PUT', mailingsPath(`/${id}/start`));
     expect(started.json()).toEqual({ detail: 'Wysyłka została zaplanowana.', status: 'scheduled' });
     expect((await call('PUT', mailingsPath(`/${id}`), { subject: 'Jutro rano', template_id: template, start_mode: 'date', start_at: at, ...toGroup(tag) })).statusCode).toBe(200);
+    // Held before its start, then scheduled again.
+    expect((await call('PUT', mailingsPath(`/${id}/pause`))).json()).toEqual({ detail: 'Wysyłka została wstrzymana.', status: 'paused' });
+    expect((await call('PUT', mailingsPath(`/${id}/resume`))).json()).toEqual({ detail: 'Wysyłka została wznowiona.', status: 'scheduled' });
     await sleep(1200);
     expect((await progressOf(id)).status).toBe('scheduled');
     await test.ctx.db.query("UPDATE newsletter_mailings SET start_at = now() - interval '1 second' WHERE id = $1", [id]);

@@ -48,7 +48,7 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
       const { mailing } = await mailingOf(request, 'write');
       if (!(await run(mailing))) throw httpError(409, `errors.mailings.cannot_${name}`);
       const { rows } = await app.ctx.db.query<{ status: MailingStatus }>('SELECT status FROM newsletter_mailings WHERE id = $1', [mailing.id]);
-      return { detail: t(`resources.mailings.messages.${rows[0].status === 'scheduled' ? 'scheduled' : message}`), status: rows[0].status };
+      return { detail: t(`resources.mailings.messages.${name === 'start' && rows[0].status === 'scheduled' ? 'scheduled' : message}`), status: rows[0].status };
     });
   };
 
@@ -56,21 +56,22 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
     if (mailing.status !== 'draft') return false;
     return (await engine.begin(mailing.id, 'draft', mailing.client_service_id)) !== null;
   });
-  transition('pause', 'paused', 'Pause a sending (or scheduled) mailing; messages in flight complete', async (mailing) => {
+  transition('pause', 'paused', 'Pause a sending mailing (messages in flight complete) or hold a scheduled one', async (mailing) => {
     const { affectedRows } = await app.ctx.db.query(
-      "UPDATE newsletter_mailings SET status = 'paused', status_reason = 'user', resume_at = NULL, updated_at = now() WHERE id = $1 AND status IN ('sending', 'paused')",
+      "UPDATE newsletter_mailings SET status = 'paused', status_reason = 'user', resume_at = NULL, updated_at = now() WHERE id = $1 AND status IN ('sending', 'scheduled', 'paused')",
       [mailing.id],
     );
     return affectedRows > 0;
   });
-  transition('resume', 'resumed', 'Resume a paused mailing from the messages not yet sent', async (mailing) =>
+  transition('resume', 'resumed', 'Resume a paused mailing from the messages not yet sent (one held before its start is scheduled again)', async (mailing) =>
     app.ctx.db.transaction(async (tx) => {
-      const { affectedRows } = await tx.query(
-        "UPDATE newsletter_mailings SET status = 'sending', status_reason = NULL, resume_at = NULL, heartbeat_at = now(), updated_at = now() WHERE id = $1 AND status = 'paused'",
+      const { rows } = await tx.query<{ status: MailingStatus }>(
+        `UPDATE newsletter_mailings SET status = CASE WHEN started_at IS NULL THEN 'scheduled' ELSE 'sending' END, status_reason = NULL,
+                resume_at = NULL, heartbeat_at = now(), updated_at = now() WHERE id = $1 AND status = 'paused' RETURNING status`,
         [mailing.id],
       );
-      if (affectedRows > 0) await engine.kick(tx, mailing.id, mailing.client_service_id);
-      return affectedRows > 0;
+      if (rows[0]?.status === 'sending') await engine.kick(tx, mailing.id, mailing.client_service_id);
+      return rows.length > 0;
     }),
   );
   transition('cancel', 'cancelled', 'Cancel a mailing not finished yet; messages not sent are dropped', async (mailing) =>

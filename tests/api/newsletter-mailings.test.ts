@@ -365,7 +365,7 @@ describe('newsletter mailings', () => {
       const template = await addTemplate('<p>Limit</p>');
       const id = await addMailing({ subject: 'Limitowana', template_id: template, ...toGroup(tag) });
       await call('PUT', mailingsPath(`/${id}/start`));
-      const paused = await waitFor(id, (progress) => progress.status === 'paused');
+      const paused = await waitFor(id, (progress) => progress.status === 'paused' && progress.counts.sending === 0);
       expect(paused).toMatchObject({ status_reason: 'daily_limit', counts: { sent: 3, queued: 2 } });
       const usage = (await call('GET', api('/limits'))).json().data as { prefix: string; usage: number; remaining: number }[];
       expect(usage.find((row) => row.prefix.endsWith('daily_mail_limit'))).toMatchObject({ usage: 3, remaining: 0 });

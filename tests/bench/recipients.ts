@@ -71,7 +71,7 @@ async function seed(dataDir: string): Promise<{ serviceId: number; ids: number[]
 }
 
 /** The API alone (no SPA) on the seeded directory, in a child process as in production. */
-async function startApiServer(dataDir: string, port: number, listCache: boolean) {
+export async function startApiServer(dataDir: string, port: number, listCache: boolean, extraEnv: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
     cwd: root,
     env: {
@@ -82,6 +82,7 @@ async function startApiServer(dataDir: string, port: number, listCache: boolean)
       SERVE_CLIENT: 'false',
       PANEL_DEMO_PASSWORD: E2E_PASSWORD,
       LIST_CACHE: listCache ? 'on' : 'off',
+      ...extraEnv,
     },
     stdio: 'ignore',
   });
@@ -98,11 +99,11 @@ async function startApiServer(dataDir: string, port: number, listCache: boolean)
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, stop, pid: child.pid! };
 }
 
 /** The XSRF pair a mutating call must carry (double-submit cookie). */
-async function xsrfHeaders(baseUrl: string): Promise<Record<string, string>> {
+export async function xsrfHeaders(baseUrl: string): Promise<Record<string, string>> {
   const cookie = (await fetch(`${baseUrl}/api/xsrf`)).headers
     .getSetCookie()
     .map((c) => c.split(';')[0])

@@ -4,21 +4,23 @@
  * and 6). Starts the real server on a fresh embedded database with the demo data (and API-only
  * ones for the recipients), and prints the tables and the figures to reach. Environment:
  * BENCH_PORT (3320; the recipients servers take the next port), BENCH_SECONDS (10, per load),
- * BENCH_ONLY (`pages`: page weights and GET /api/user; `recipients`: the recipients lists).
+ * BENCH_ONLY (`pages`: page weights and GET /api/user; `recipients`: the recipients lists;
+ * `mailings`: a mailing of BENCH_MAILING_RECIPIENTS (100,000) against raw pooled nodemailer).
  */
 import { ensureClientBuild } from '../../src/server/build-client';
 import { loadConfig } from '../../src/server/config';
 import { loadEndpoint, type LoadResult } from './api-load';
 import { carriesFormCodeOutOfPlace, type PageWeight, measurePageWeights, type WeighedRoute } from './page-weight';
+import { MAILING_RECIPIENTS, type MailingResult, measureMailings } from './mailings';
 import { measureRecipients, RECIPIENTS, RECIPIENTS_CONNECTIONS, RECIPIENTS_PER_PAGE, RECIPIENTS_WRITE_SHARE, type RecipientsResult } from './recipients';
 import { serviceIdOfType, signInThroughApi, startServer } from './server';
 
-const targets = { loginJsGzipBytes: 250_000, userP95Ms: 20, recipientsP95Ms: 25 };
+const targets = { loginJsGzipBytes: 250_000, userP95Ms: 20, recipientsP95Ms: 25, mailingRatio: 0.8 };
 const port = Number(process.env.BENCH_PORT ?? 3320);
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const BENCH_USER = 'klient';
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && only !== 'pages' && only !== 'recipients') throw new Error(`BENCH_ONLY must be pages or recipients, not ${only}`);
+if (only !== undefined && only !== 'pages' && only !== 'recipients' && only !== 'mailings') throw new Error(`BENCH_ONLY must be pages, recipients or mailings, not ${only}`);
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
@@ -123,11 +125,25 @@ function reportRecipients({ shapes, warm, cold }: RecipientsResult): string[][] 
   ];
 }
 
-// One server at a time, so the loads do not compete for the two cores.
-const front = only === 'recipients' ? undefined : await measureFront();
-const recipients = only === 'pages' ? undefined : await measureRecipients({ port: port + 1, durationSeconds, log: (line) => console.log(line) });
+function reportMailings(result: MailingResult): string[][] {
+  const ratio = result.serverPerSecond / result.rawPerSecond;
+  console.log(`\nA mailing of ${result.recipients.toLocaleString('en')} recipients to an smtp-server sink on loopback (provider's relay, embedded database)`);
+  console.log(
+    table([
+      ['sender', 'messages/s', 'peak RSS'],
+      ['the server (mailing)', result.serverPerSecond.toFixed(0), `${(result.serverPeakRssBytes / 1024 / 1024).toFixed(0)} MB`],
+      ['raw pooled nodemailer', result.rawPerSecond.toFixed(0), ''],
+    ]),
+  );
+  return [[`mailing / raw nodemailer (${MAILING_RECIPIENTS.toLocaleString('en')})`, `≥ ${targets.mailingRatio}`, ratio.toFixed(2), verdict(ratio >= targets.mailingRatio)]];
+}
 
-const figures = [...(front ? reportFront(front) : []), ...(recipients ? reportRecipients(recipients) : [])];
+// One server at a time, so the loads do not compete for the two cores.
+const front = only === undefined || only === 'pages' ? await measureFront() : undefined;
+const recipients = only === undefined || only === 'recipients' ? await measureRecipients({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
+const mailings = only === undefined || only === 'mailings' ? await measureMailings({ port: port + 2, log: (line) => console.log(line) }) : undefined;
+
+const figures = [...(front ? reportFront(front) : []), ...(recipients ? reportRecipients(recipients) : []), ...(mailings ? reportMailings(mailings) : [])];
 console.log('\nFigures to reach');
 console.log(table([['figure', 'target', 'measured', ''], ...figures]));
 // Failed answers would make the latency figures meaningless (e.g. a rate limit's quick 429s).

@@ -52,6 +52,10 @@ export async function startMailSink(
       });
     },
   });
+  // A sender killed mid-message (the crash test) resets its connections: expected, not a failure.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
   return {

@@ -11,6 +11,11 @@ export const RUN_QUEUE = 'newsletter-mailing-run';
 
 /** Messages a worker claims at once; it sends them concurrently through its transport's pool. */
 export const BATCH_SIZE = 100;
+/**
+ * Batches a run keeps going at once: while one lane waits for the database (claiming, marking),
+ * the others keep the transport's connections busy.
+ */
+const LANES = 3;
 /** Tries of a message before a transient failure counts as permanent; the delay doubles from RETRY_DELAY_SECONDS. */
 export const MAX_ATTEMPTS = 5;
 export const RETRY_DELAY_SECONDS = 30;
@@ -335,14 +340,14 @@ export class MailingEngine {
     const counts = await this.counts(db, mailing.id);
     let done = counts.sent + counts.failed;
     const sliceEnds = Date.now() + RUN_SLICE_MS;
-    try {
+    const lane = async (): Promise<void> => {
       for (;;) {
         if (Date.now() > sliceEnds) return this.kick(db, mailing.id, mailing.client_service_id);
         const batch = await this.claim(mailing);
         if (batch === 'stopped' || batch === 'limited') return;
         if (batch === 'empty') {
           if (await this.finishIfDone(mailing.id)) return;
-          // Retries wait for their time, or another worker holds the rest: look again shortly.
+          // Retries wait for their time, or another lane or worker holds the rest: look again shortly.
           await sleep(Math.min(1000, config.mailingLeaseSeconds * 250));
           continue;
         }
@@ -371,6 +376,9 @@ export class MailingEngine {
         done += results.filter((result) => result.error === null || result.error instanceof PermanentFailure || result.message.attempts >= MAX_ATTEMPTS).length;
         await job.progress(done, counts.total);
       }
+    };
+    try {
+      await Promise.all(Array.from({ length: LANES }, lane));
     } finally {
       transport.close();
     }

@@ -392,7 +392,7 @@ describe('newsletter mailings', () => {
   });
 
   it('pauses and resumes without sending anyone twice, and cancels what is left', async () => {
-    const { emails, tag } = await addManyRecipients(500);
+    const { emails, tag } = await addManyRecipients(1500);
     const template = await addTemplate('<p>Pauza</p>');
     const id = await addMailing({ subject: 'Pauza', template_id: template, ...toGroup(tag) });
     delayMs = 20;
@@ -416,7 +416,7 @@ describe('newsletter mailings', () => {
     const counts = sink.countsByRecipient();
     expect(emails.filter((email) => counts.get(email) !== 1)).toEqual([]);
 
-    const { emails: more, tag: moreTag } = await addManyRecipients(500);
+    const { emails: more, tag: moreTag } = await addManyRecipients(1500);
     const cancelled = await addMailing({ subject: 'Anulowana', template_id: template, ...toGroup(moreTag) });
     delayMs = 20;
     try {

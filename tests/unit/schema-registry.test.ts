@@ -37,6 +37,7 @@ describe('registry', () => {
       [
         'content',
         'limits',
+        'mailings',
         'main_page_sections',
         'news_categories',
         'recipients',

@@ -57,9 +57,6 @@ const screens = {
   reminder: lazyScreen(() => import('./screens/auth/PasswordReminderPage')),
   reminderConfirm: lazyScreen(() => import('./screens/auth/PasswordReminderConfirmPage')),
   logout: lazyScreen(() => import('./screens/auth/LogoutPage')),
-  serviceAdminModules: lazyScreen(() => import('../modules/newsletter/client/ServiceModulesScreen')),
-  serviceAdminImports: lazyScreen(() => import('../modules/newsletter/client/RecipientImportsScreen')),
-  serviceAdminImportCreate: lazyScreen(() => import('../modules/newsletter/client/RecipientImportCreateScreen')),
 };
 
 function errorScreen(status: ErrorPageProps['status']) {
@@ -94,36 +91,6 @@ export const routes: AppRoute[] = [
   },
   { name: 'service_list', path: '/uslugi/:service_shortcut', title: title('service_list'), parent: 'user_dashboard', access: 'authenticated', screen: screens.serviceList },
   { name: 'service_dashboard', path: '/usluga/:service_id', title: title('service_dashboard'), parent: 'user_dashboard', access: 'authenticated', screen: screens.serviceDashboard },
-  {
-    name: 'service_admin_modules',
-    path: '/usluga/:service_id/admin/uprawnienia',
-    title: 'app.service_admin.modules.title',
-    parent: 'service_dashboard',
-    rootOnly: true,
-    access: 'authenticated',
-    screen: screens.serviceAdminModules,
-  },
-  {
-    name: 'service_admin_imports',
-    path: '/usluga/:service_id/admin/importy',
-    title: 'app.service_admin.imports.title',
-    parent: 'service_dashboard',
-    module: 'recipients',
-    rootOnly: true,
-    access: 'authenticated',
-    screen: screens.serviceAdminImports,
-  },
-  {
-    name: 'service_admin_imports_create',
-    path: '/usluga/:service_id/admin/importy/dodaj',
-    title: 'app.service_admin.imports.create',
-    parent: 'service_admin_imports',
-    activePrefix: 'service_admin_imports',
-    module: 'recipients',
-    rootOnly: true,
-    access: 'authenticated',
-    screen: screens.serviceAdminImportCreate,
-  },
   { name: 'admin_dashboard', path: '/admin', title: title('admin_dashboard'), parent: 'user_dashboard', rootOnly: true, access: 'authenticated', screen: screens.adminDashboard },
   { name: 'error_401', path: '/error/401', title: title('error_401'), access: 'any', screen: screens.error401 },
   { name: 'error_403', path: '/error/403', title: title('error_403'), access: 'any', screen: screens.error403 },
@@ -139,8 +106,11 @@ export const routes: AppRoute[] = [
     screen: screens.reminderConfirm,
   },
   { name: 'logout', path: '/wyloguj', title: title('logout'), access: 'guest', screen: screens.logout },
-  // One list/create/edit/show route per view of every schema in schemas/ (a module may put its own screen on one).
-  ...schemaRoutes.map((route) => ({ ...route, screen: moduleClientScreens[route.name] ?? route.screen })),
+  // One list/create/edit/show route per view of every schema in schemas/; a module may put its own
+  // screen on one (by its name), or replace it with a page of its own of the same name.
+  ...schemaRoutes
+    .filter((route) => !moduleClientRoutes.some((own) => own.name === route.name))
+    .map((route) => ({ ...route, screen: moduleClientScreens[route.name] ?? route.screen })),
   // Hand-written pages of the modules (src/modules/<domain>/client).
   ...moduleClientRoutes,
 ];

@@ -1,11 +1,12 @@
 import type { LazyScreen } from '../client/layout/lazyScreen';
 import type { AppRoute } from '../client/routes';
+import { newsletterRoutes } from './newsletter/client/routes';
 import { importRoutes, importScreens } from './site/client/imports/routes';
 
 /**
  * The browser's side of the modules that need code beyond their schema files (src/modules/<domain>/client):
  * pages of their own, and screens put on a schema module's route by its name. Each screen loads lazily.
  */
-export const moduleClientRoutes: AppRoute[] = [...importRoutes];
+export const moduleClientRoutes: AppRoute[] = [...newsletterRoutes, ...importRoutes];
 
 export const moduleClientScreens: Record<string, LazyScreen<object>> = { ...importScreens };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDemoSeed } from '../server/platform/db/demo';
 import { newsletterServer } from './newsletter/server';
+import { mailingsDemo } from './newsletter/server/demo-mailings';
 import { recipientsDemo } from './newsletter/server/demo-recipients';
 import { templatesDemo } from './newsletter/server/demo-templates';
 import { siteServer } from './site/server';
@@ -15,4 +16,4 @@ import { newsDemo } from './site/server/demo-news';
 export const moduleServerPlugins: FastifyPluginAsync[] = [newsletterServer, siteServer];
 
 /** The modules' demo records, written once on a demo database when the server is ready (in this order). */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, newsDemo, editorsDemo, importsDemo];
+export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, newsDemo, editorsDemo, importsDemo];

@@ -38,6 +38,13 @@ export interface Config {
   jobsEnabled: boolean;
   /** How often an idle job worker looks for work, in seconds. */
   jobsPollingInterval: number;
+  /**
+   * Newsletter sending: how long a worker's claim on a batch of messages lasts without renewal (after
+   * a crash its unsent messages are sent again once it ends), and how often each process looks for
+   * mailings to start, resume or take over, in seconds.
+   */
+  mailingLeaseSeconds: number;
+  mailingPumpSeconds: number;
   /** Schema lists keep their pages and ids in memory (LIST_CACHE=off: every list asks the database). */
   listCache: boolean;
   /** Map widget tiles: a URL template with {z}/{x}/{y} (and optionally {s}), and the attribution shown on the map. */
@@ -81,6 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     outboundAllowLoopback: env.OUTBOUND_ALLOW_LOOPBACK === 'true',
     jobsEnabled: env.JOBS_ENABLED !== 'false',
     jobsPollingInterval: Number(env.JOBS_POLLING_INTERVAL ?? 2),
+    mailingLeaseSeconds: Number(env.MAILING_LEASE_SECONDS ?? 60),
+    mailingPumpSeconds: Number(env.MAILING_PUMP_SECONDS ?? 5),
     listCache: env.LIST_CACHE !== 'off',
     mapTileUrl: env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',

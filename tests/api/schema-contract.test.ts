@@ -104,21 +104,30 @@ async function placeOf(module: ModuleSchema): Promise<Place> {
   };
 }
 
+/** The records made for the references of the records a test writes: removed after it, newest first. */
+const madeForReferences: { admin: ModuleSchema['admin']; params: PathParams; id: number }[] = [];
+
 /**
- * A record of the module for the place: made from its rules, with each required reference (by id)
- * naming a record of the referenced module created for it (a news item's category, an editor's role).
+ * A record of the module for the place: made from its rules, with its references (x-ref) naming
+ * records of the referenced module created for it (recursively): by id when required or a single
+ * value (a news item's category, an editor's role, a mailing's template), by field when the rules
+ * give a value (a recipient's tags by name).
  */
 async function recordAt(module: ModuleSchema, params: PathParams, writer: string): Promise<Record<string, unknown>> {
   const values = recordOf(module.schema);
   const required = module.schema.required ?? [];
   for (const [field, property] of Object.entries(module.schema.properties ?? {})) {
     const reference = referenceOf(module.admin.resource, field, property);
-    // Records named by id are made for the test (recursively): required ones, and single optional ones.
-    if (!reference || reference.field !== 'id' || (!required.includes(field) && property.type !== 'integer')) continue;
+    if (!reference) continue;
+    const given = values[field];
+    const named = given !== undefined && !(Array.isArray(given) && given.length === 0);
+    if (reference.field === 'id' ? !(named || required.includes(field) || property.type === 'integer') : !named) continue;
     const referenced = registry.byResource(reference.resource)!;
     const created = await call('POST', apiPaths(referenced.admin, params).collection, writer, await recordAt(referenced, params, writer));
     expect(created.statusCode, created.body).toBe(201);
-    values[field] = created.json().id;
+    madeForReferences.push({ admin: referenced.admin, params, id: created.json().id });
+    const value = created.json()[reference.field];
+    values[field] = property.type === 'array' ? [value] : value;
   }
   return values;
 }
@@ -202,11 +211,8 @@ describe.each(modules.map((module) => [module.admin.resource, module] as const))
       expect((await call('DELETE', paths.item(id), writer)).statusCode).toBe(204);
       expect((await call('GET', paths.item(id), place.owner)).statusCode).toBe(404);
       // The records made for its references go too, so a later module's own records stay unique.
-      for (const [field, property] of Object.entries(module.schema.properties ?? {})) {
-        const reference = referenceOf(admin.resource, field, property);
-        if (!reference || reference.field !== 'id' || typeof values[field] !== 'number') continue;
-        const target = registry.byResource(reference.resource)!;
-        expect((await call('DELETE', apiPaths(target.admin, params).item(values[field]), writer)).statusCode).toBe(204);
+      for (const made of madeForReferences.splice(0).reverse()) {
+        expect((await call('DELETE', apiPaths(made.admin, made.params).item(made.id), writer)).statusCode).toBe(204);
       }
     }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
 import { multipart, PNG, serviceOf } from './schema-fixtures';
+import { periodOf } from '../../src/modules/newsletter/server/usage';
 
 let test: TestApp;
 let klient: string;
@@ -282,7 +283,14 @@ describe('limits (SPEC 7 /limits)', () => {
     const saved = await call('PUT', base(), admin, { [daily]: 100, [monthly]: 2000 });
     expect(saved.statusCode).toBe(200);
     expect((await call('GET', `${base()}/current`, klient)).json()).toMatchObject({ [daily]: 100, [monthly]: 2000 });
-    await test.ctx.db.query('INSERT INTO service_limit_usage (client_service_id, prefix, usage) VALUES ($1, $2, 30)', [newsletter, daily]);
+    // Today's count reports; yesterday's (another period) counts as 0.
+    await test.ctx.db.query('INSERT INTO service_limit_usage (client_service_id, prefix, usage, period) VALUES ($1, $2, 30, $3), ($1, $4, 500, $5)', [
+      newsletter,
+      daily,
+      periodOf('daily', new Date()),
+      monthly,
+      '2000-01',
+    ]);
     expect((await call('GET', base(), klient)).json().data).toEqual([
       { prefix: daily, limit: 100, usage: 30, remaining: 70 },
       { prefix: monthly, limit: 2000, usage: 0, remaining: 2000 },

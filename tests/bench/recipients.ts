@@ -89,7 +89,7 @@ function seed(dataDir: string): Promise<{ serviceId: number; ids: number[] }> {
 }
 
 /** The API alone (no SPA) on the seeded directory, in a child process as in production. */
-export async function startApiServer(dataDir: string, port: number, listCache: boolean) {
+export async function startApiServer(dataDir: string, port: number, listCache: boolean, extraEnv: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
     cwd: root,
     env: {
@@ -100,6 +100,7 @@ export async function startApiServer(dataDir: string, port: number, listCache: b
       SERVE_CLIENT: 'false',
       PANEL_DEMO_PASSWORD: E2E_PASSWORD,
       LIST_CACHE: listCache ? 'on' : 'off',
+      ...extraEnv,
     },
     stdio: 'ignore',
   });
@@ -116,7 +117,7 @@ export async function startApiServer(dataDir: string, port: number, listCache: b
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, stop, pid: child.pid! };
 }
 
 /** The XSRF pair a mutating call must carry (double-submit cookie). */

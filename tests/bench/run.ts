@@ -5,23 +5,25 @@
  * ones for the recipients), and prints the tables and the figures to reach. Environment:
  * BENCH_PORT (3320; the recipients servers take the next port), BENCH_SECONDS (10, per load),
  * BENCH_ONLY (`pages`: page weights and GET /api/user; `recipients`: the recipients lists; `news`: the
- * all-news list; `import`: the CSV import of 100,000 recipients, on its own server at BENCH_PORT + 2).
+ * all-news list; `import`: the CSV import of 100,000 recipients, on its own server at BENCH_PORT + 2;
+ * `mailings`: a mailing of BENCH_MAILING_RECIPIENTS (100,000) against raw pooled nodemailer).
  */
 import { ensureClientBuild } from '../../src/server/build-client';
 import { loadConfig } from '../../src/server/config';
 import { loadEndpoint, type LoadResult } from './api-load';
 import { carriesFormCodeOutOfPlace, type PageWeight, measurePageWeights, type WeighedRoute } from './page-weight';
 import { measureNews, NEWS_ITEMS, type NewsResult } from './news';
+import { MAILING_RECIPIENTS, type MailingResult, measureMailings } from './mailings';
 import { measureRecipients, RECIPIENTS, RECIPIENTS_CONNECTIONS, RECIPIENTS_PER_PAGE, RECIPIENTS_WRITE_SHARE, type RecipientsResult } from './recipients';
 import { serviceIdOfType, signInThroughApi, startServer } from './server';
 import { IMPORT_ROWS, type ImportResult, measureImport } from './recipient-import';
 
-const targets = { loginJsGzipBytes: 250_000, userP95Ms: 20, recipientsP95Ms: 25, newsP95Ms: 25, importSeconds: 5 };
+const targets = { loginJsGzipBytes: 250_000, userP95Ms: 20, recipientsP95Ms: 25, newsP95Ms: 25, importSeconds: 5, mailingRatio: 0.8 };
 const port = Number(process.env.BENCH_PORT ?? 3320);
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const BENCH_USER = 'klient';
 const only = process.env.BENCH_ONLY;
-const BENCHES = ['pages', 'recipients', 'news', 'import'];
+const BENCHES = ['pages', 'recipients', 'news', 'import', 'mailings'];
 if (only !== undefined && !BENCHES.includes(only)) throw new Error(`BENCH_ONLY must be one of ${BENCHES.join(', ')}, not ${only}`);
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -156,17 +158,32 @@ function reportNews({ warm, cold }: NewsResult): string[][] {
   ];
 }
 
+function reportMailings(result: MailingResult): string[][] {
+  const ratio = result.serverPerSecond / result.rawPerSecond;
+  console.log(`\nA mailing of ${result.recipients.toLocaleString('en')} recipients to an smtp-server sink on loopback (provider's relay, embedded database)`);
+  console.log(
+    table([
+      ['sender', 'messages/s', 'peak RSS'],
+      ['the server (mailing)', result.serverPerSecond.toFixed(0), `${(result.serverPeakRssBytes / 1024 / 1024).toFixed(0)} MB`],
+      ['raw pooled nodemailer', result.rawPerSecond.toFixed(0), ''],
+    ]),
+  );
+  return [[`mailing / raw nodemailer (${MAILING_RECIPIENTS.toLocaleString('en')})`, `≥ ${targets.mailingRatio}`, ratio.toFixed(2), verdict(ratio >= targets.mailingRatio)]];
+}
+
 // One server at a time, so the loads do not compete for the two cores.
 const front = only === undefined || only === 'pages' ? await measureFront() : undefined;
 const recipients = only === undefined || only === 'recipients' ? await measureRecipients({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
 const news = only === undefined || only === 'news' ? await measureNews({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
 const imported = only === undefined || only === 'import' ? await measureImport({ port: port + 2, log: (line) => console.log(line) }) : undefined;
+const mailings = only === undefined || only === 'mailings' ? await measureMailings({ port: port + 2, log: (line) => console.log(line) }) : undefined;
 
 const figures = [
   ...(front ? reportFront(front) : []),
   ...(recipients ? reportRecipients(recipients) : []),
   ...(news ? reportNews(news) : []),
   ...(imported ? reportImport(imported) : []),
+  ...(mailings ? reportMailings(mailings) : []),
 ];
 console.log('\nFigures to reach');
 console.log(table([['figure', 'target', 'measured', ''], ...figures]));

@@ -42,6 +42,7 @@ describe('registry', () => {
         'layout_pictures',
         'layouts',
         'limits',
+        'mailings',
         'main_page_sections',
         'news_categories',
         'news_items',

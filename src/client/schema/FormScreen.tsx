@@ -215,7 +215,7 @@ function shownFields(module: ModuleSchema, form: AdminRouteForm | undefined): Re
   return new Set(Object.keys(module.schema.properties ?? {}).filter((field) => !elsewhere.has(field)));
 }
 
-/** A new record's values the route gives (a news item added in a category: its category), typed as the properties are. */
+/** A new record's values the route gives (a news item added in a category: its category; a template's new mailing: its template), typed as the properties are. */
 function routeValues(module: ModuleSchema, params: Record<string, string>): FormValues {
   const properties = module.schema.properties ?? {};
   return Object.fromEntries(

@@ -70,8 +70,16 @@ export function writeOnlyFields(module: ModuleSchema): Set<string> {
  * validators can be compiled ahead (src/tools/build/schemaPlugin.ts) for exactly these two shapes.
  */
 export function formSchema(module: ModuleSchema, editing: boolean): RJSFSchema {
-  const { $id: _id, title: _title, 'x-admin': _admin, ...schema } = module.schema;
+  const { $id: _id, title: _title, 'x-admin': _admin, ...given } = module.schema;
+  const schema = withoutReadOnly(given);
   return (editing ? optionalWriteOnly(schema, writeOnlyFields(module)) : schema) as RJSFSchema;
+}
+
+/** The form leaves out the properties only the server sets (a mailing's status): the details page shows them. */
+function withoutReadOnly(schema: JsonSchema): JsonSchema {
+  const properties = Object.entries(schema.properties ?? {});
+  if (!properties.some(([, property]) => property.readOnly === true)) return schema;
+  return { ...schema, properties: Object.fromEntries(properties.filter(([, property]) => property.readOnly !== true)) };
 }
 
 /** A conditional field: shown when one of the branches that mention it applies to the data. */

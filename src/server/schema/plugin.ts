@@ -100,7 +100,7 @@ export class ModuleRoutes {
   private records: RecordStore;
   private readonly validate: RecordValidator;
   private readonly writeOnly: string[];
-  /** Properties the server alone sets (a recipient's unsubscribed_at, an imported item's source): shown, never taken from a body; a save keeps the stored values. */
+  /** Properties only the server sets (a mailing's status, a recipient's unsubscribed_at, an imported item's source): shown, never taken from a body; a save keeps the stored values. */
   private readonly readOnly: string[];
   /** The properties naming records of another module (x-ref), checked on every save. */
   private readonly references: { field: string; reference: AdminReference }[];

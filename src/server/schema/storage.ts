@@ -484,6 +484,8 @@ export function tableStore(module: ModuleSchema): RecordStore {
   const owned = (owner: Owner, params: unknown[]) =>
     ownerColumn ? [`t.${ownerColumn} = $${params.push(ownerColumn === 'client_service_id' ? owner.serviceId : owner.userId)}`] : [];
   const properties = Object.keys(schema.properties ?? {});
+  // Read-only columns are the table's own (set by the module's code, or generated): writes leave them alone.
+  const writable = properties.filter((name) => schema.properties?.[name].readOnly !== true);
   const fileFields = Object.keys(admin.files);
   const fileColumn = (name: string) => quote(`${name}_file`);
   const reads = storage.reads;
@@ -556,7 +558,7 @@ export function tableStore(module: ModuleSchema): RecordStore {
     async insert(db, owner, values, files) {
       const entries = [
         ...(ownerColumn ? [[ownerColumn, ownerColumn === 'client_service_id' ? owner.serviceId : owner.userId]] : []),
-        ...properties.filter((p) => p in values).map((p) => [quote(p), values[p]]),
+        ...writable.filter((p) => p in values).map((p) => [quote(p), values[p]]),
         ...Object.entries(files).map(([f, name]) => [fileColumn(f), name]),
       ];
       const { rows } = await db.query<Row>(
@@ -567,7 +569,7 @@ export function tableStore(module: ModuleSchema): RecordStore {
       return toRecord(rows[0]);
     },
     async update(db, owner, id, values, files) {
-      const entries = [...properties.map((p) => [quote(p), values[p] ?? null]), ...Object.entries(files).map(([f, name]) => [fileColumn(f), name])];
+      const entries = [...writable.map((p) => [quote(p), values[p] ?? null]), ...Object.entries(files).map(([f, name]) => [fileColumn(f), name])];
       const params: unknown[] = [id, ...entries.map(([, value]) => value)];
       const conditions = ['id = $1', ...owned(owner, params)];
       const { rows } = await db.query<Row>(

@@ -8,6 +8,7 @@ export const specTexts = {
   sessionEnding: 'Kończy się sesja!',
   extendSession: 'Przedłuż',
   invalidForm: 'Proszę poprawnie wypełnić formularz.',
+  templateFromMailing: 'Utworzono szablon z mailingu.',
   nameRequired: 'Imię jest wymagane.',
   nameInvalidCharacters: 'Imię zawiera niedozwolone znaki.',
   nameTooShort: 'Imię powinno zawierać co najmniej 3 znaki',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { limitRoutes } from './limits';
+import { mailingsServer } from './mailings';
 import { senderRoutes } from './senders';
 import { serviceAdminRoutes } from './service-admin';
 import { templateBlockRoutes } from './template-blocks';
@@ -10,7 +11,7 @@ import { templateRoutes } from './templates';
  * The newsletter's calls beyond its schema modules (schemas/newsletter/): the limits with usage and
  * the sender method's types and test send, the templates' copy, send to e-mail and download, their
  * html rendered from their blocks and layout, the service admin area (modules, allowed sender types,
- * recipient imports).
+ * recipient imports), and the mailings' sending engine with its calls.
  * Extends the schema modules' routes, so it needs them first.
  */
 export const newsletterServer = fp(
@@ -20,6 +21,7 @@ export const newsletterServer = fp(
     await app.register(templateRoutes);
     await app.register(templateBlockRoutes);
     await app.register(serviceAdminRoutes);
+    await mailingsServer(app);
   },
   { name: 'newsletter', dependencies: ['schema-modules'] },
 );

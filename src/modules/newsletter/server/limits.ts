@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { documentOperation, moduleRoutes } from '../../../server/schema';
+import { currentUsage } from './usage';
 
 /**
  * GET /client_service/{id}/limits: the service's limits as SPEC 3 lists them, {prefix, limit,
- * usage, remaining}, one per field of the limits schema. The form itself (OPTIONS, PUT, GET
+ * usage, remaining}, one per field of the limits schema; usage counts the current day or month. The form itself (OPTIONS, PUT, GET
  * .../limits/current) is the generic schema module "limits".
  */
 export async function limitRoutes(app: FastifyInstance): Promise<void> {
@@ -19,11 +20,7 @@ export async function limitRoutes(app: FastifyInstance): Promise<void> {
   app.get('/client_service/:service_id/limits', { preHandler: app.authenticate }, async (request) => {
     const owner = await limits.owner(request);
     const record = await limits.store.first(app.ctx.db, owner);
-    const { rows } = await app.ctx.db.query<{ prefix: string; usage: number }>(
-      'SELECT prefix, usage FROM service_limit_usage WHERE client_service_id = $1',
-      [owner.serviceId],
-    );
-    const usage = new Map(rows.map((row) => [row.prefix, Number(row.usage)]));
+    const usage = await currentUsage(app.ctx.db, owner.serviceId!, prefixes);
     return {
       data: prefixes.map((prefix) => {
         const limit = typeof record?.values[prefix] === 'number' ? (record.values[prefix] as number) : null;

@@ -14,7 +14,7 @@ import { allowedSenderTypes } from './service-admin';
 export const CONFIG_TYPE = { product: 1, smtp: 2, emailLabs: 3 } as const;
 const SEND_TIMEOUT_MS = 15_000;
 
-interface SenderConfig {
+export interface SenderConfig {
   config_type_id: number;
   smtp_host?: string;
   smtp_port?: number;

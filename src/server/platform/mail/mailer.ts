@@ -5,6 +5,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   from?: string;
+  /** Extra header lines (a newsletter's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

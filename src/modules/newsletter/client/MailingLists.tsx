@@ -1,0 +1,128 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Button, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { LinkBase, useTranslate } from 'react-admin';
+import { useParams } from 'react-router';
+import { ModuleAccess } from '../../../client/schema/access';
+import { ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
+import { ListPagination, usePageParam } from '../../../client/screens/common/ListPagination';
+import { fetchSummaries, mailingPaths, mailingsModule, type MailingSummary } from './mailingsApi';
+import { MailingActions, statusText } from './MailingParts';
+
+const PER_PAGE = 25;
+type Mode = 'current' | 'archive' | 'template';
+
+function formatDate(value: string | null): string {
+  return value ? new Date(value).toLocaleString('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'medium', timeStyle: 'short' }) : '—';
+}
+
+function MailingRows({ mode }: { mode: Mode }) {
+  const translate = useTranslate();
+  const { service_id: serviceId = '', template_id: templateId } = useParams();
+  const [page, setPage] = usePageParam();
+  const query = useQuery({
+    queryKey: ['mailings', 'summaries', serviceId, mode, templateId, page],
+    queryFn: ({ signal }) =>
+      fetchSummaries(serviceId, { archived: mode === 'template' ? undefined : mode === 'archive', template_id: mode === 'template' ? templateId : undefined, page, perPage: PER_PAGE }, signal),
+    placeholderData: keepPreviousData,
+    // Counts move while a mailing is being sent.
+    refetchInterval: (current) => (current.state.data?.data.some((row) => row.status === 'sending') ? 2000 : false),
+  });
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} />;
+  const rows = query.data.data;
+  if (rows.length === 0) {
+    return (
+      <Paper sx={{ p: 4, textAlign: 'center' }}>
+        <Typography>{translate('app.schema.empty')}</Typography>
+      </Paper>
+    );
+  }
+  const editPath = (row: MailingSummary) => (mode === 'template' && templateId ? mailingPaths.templateEdit(serviceId, templateId, row.id) : mailingPaths.edit(serviceId, row.id));
+  return (
+    <>
+      <TableContainer component={Paper}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('resources.mailings.fields.subject')}</TableCell>
+              <TableCell>{translate('resources.mailings.fields.status')}</TableCell>
+              <TableCell>{translate('resources.mailings.fields.start_at')}</TableCell>
+              <TableCell>{translate('resources.mailings.progress.label')}</TableCell>
+              <TableCell>{translate('app.schema.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.id}>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  <Link component={LinkBase} to={mailingPaths.details(serviceId, row.id)}>
+                    {row.subject}
+                  </Link>
+                </TableCell>
+                <TableCell>{statusText(translate, row.status, row.status_reason)}</TableCell>
+                <TableCell>{formatDate(row.start_at)}</TableCell>
+                <TableCell>
+                  {row.counts.sent} / {row.counts.total}
+                </TableCell>
+                <TableCell>
+                  <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+                    {row.archived ? (
+                      <Button size="small" component={LinkBase} to={mailingPaths.archived(serviceId, row.id)}>
+                        {translate('resources.mailings.actions.preview')}
+                      </Button>
+                    ) : null}
+                    {row.status === 'draft' || row.status === 'scheduled' ? (
+                      <Button size="small" component={LinkBase} to={editPath(row)} aria-label={translate('app.schema.edit_item', { label: row.subject })}>
+                        {translate('ra.action.edit')}
+                      </Button>
+                    ) : null}
+                    <MailingActions serviceId={serviceId} mailing={row} />
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <ListPagination page={page} perPage={PER_PAGE} total={query.data.pagination.total} onChange={setPage} />
+    </>
+  );
+}
+
+function MailingListScreen({ mode }: { mode: Mode }) {
+  const translate = useTranslate();
+  const params = useParams() as Record<string, string>;
+  const serviceId = params.service_id;
+  const module = mailingsModule();
+  const title = mode === 'archive' ? 'resources.mailings.archive.title' : mode === 'template' ? 'resources.mailings.actions.template_mailings' : module.admin.title;
+  const createPath = mode === 'template' ? mailingPaths.templateCreate(serviceId, params.template_id) : mode === 'current' ? mailingPaths.create(serviceId) : null;
+  return (
+    <ModuleAccess context={{ module, params }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Typography variant="h4" component="h1">
+          {translate(title)}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          {mode !== 'template' ? (
+            <Button component={LinkBase} to={mode === 'archive' ? mailingPaths.list(serviceId) : mailingPaths.archive(serviceId)}>
+              {translate(mode === 'archive' ? module.admin.title : 'resources.mailings.actions.archive')}
+            </Button>
+          ) : null}
+          {createPath ? (
+            <Button variant="contained" startIcon={<AddIcon />} component={LinkBase} to={createPath}>
+              {translate('ra.action.add')}
+            </Button>
+          ) : null}
+        </Stack>
+      </Stack>
+      <Box>
+        <MailingRows mode={mode} />
+      </Box>
+    </ModuleAccess>
+  );
+}
+
+export const CurrentMailings = () => <MailingListScreen mode="current" />;
+export const ArchivedMailings = () => <MailingListScreen mode="archive" />;
+export const TemplateMailings = () => <MailingListScreen mode="template" />;

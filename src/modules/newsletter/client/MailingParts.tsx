@@ -1,0 +1,55 @@
+import { Box, LinearProgress, Stack, Typography } from '@mui/material';
+import { useId } from 'react';
+import { useTranslate } from 'react-admin';
+import { ActionButton } from '../../../client/schema/actions';
+import { ACTIONS_BY_STATUS, type MailingProgress, type MailingStatus, mailingsModule } from './mailingsApi';
+
+/** The lifecycle buttons a mailing offers in its status (each asks for confirmation first). */
+export function MailingActions({ serviceId, mailing }: { serviceId: string; mailing: { id: number; subject: string; status: MailingStatus } }) {
+  const module = mailingsModule();
+  const allowed = ACTIONS_BY_STATUS[mailing.status];
+  const actions = module.admin.actions.filter((action) => allowed.includes(action.name));
+  if (actions.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {actions.map((action) => (
+        <ActionButton key={action.name} context={{ module, params: { service_id: serviceId } }} action={action} record={mailing} size="small" />
+      ))}
+    </Stack>
+  );
+}
+
+export function statusText(translate: (key: string) => string, status: MailingStatus, reason: string | null): string {
+  const label = translate(`resources.mailings.statuses.${status}`);
+  return reason ? `${label}: ${translate(`resources.mailings.reasons.${reason}`)}` : label;
+}
+
+/** The progress bar of a mailing: messages sent or failed of all its deliveries, with the counts in words. */
+export function MailingProgressBar({ progress }: { progress: MailingProgress }) {
+  const translate = useTranslate();
+  const labelId = useId();
+  const { total, sent, failed } = progress.counts;
+  const percent = total ? Math.round(((sent + failed) / total) * 100) : progress.status === 'sent' ? 100 : 0;
+  const summary = translate('resources.mailings.progress.summary', { smart_count: total, sent, failed });
+  return (
+    <Box>
+      <Typography id={labelId} variant="body2">
+        {translate('resources.mailings.progress.label')}
+      </Typography>
+      <LinearProgress
+        aria-labelledby={labelId}
+        aria-valuetext={summary}
+        variant="determinate"
+        value={percent}
+        color={progress.status === 'failed' ? 'error' : 'primary'}
+        sx={{ my: 1, height: 8, borderRadius: 1 }}
+      />
+      <Typography variant="body2" color="text.secondary">
+        {summary}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('resources.mailings.progress.events', progress.events)}
+      </Typography>
+    </Box>
+  );
+}

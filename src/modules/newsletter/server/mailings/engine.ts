@@ -1,0 +1,386 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../../../server/platform/db';
+import type { JobContext } from '../../../../server/platform/jobs';
+import type { SenderConfig } from '../senders';
+import { addUsage, currentUsage, limitKindOf, nextPeriodStart } from '../usage';
+import { type DeliveryTokens, prepareMailing, renderMessage, trackedLinks } from './render';
+import { type MailingTransport, openTransport, PermanentFailure, SenderUnusable } from './transports';
+
+export const RUN_QUEUE = 'newsletter-mailing-run';
+
+/** Messages a worker claims at once; it sends them concurrently through its transport's pool. */
+export const BATCH_SIZE = 100;
+/**
+ * Batches a run keeps going at once: while one lane waits for the database (claiming, marking),
+ * the others keep the transport's connections busy.
+ */
+const LANES = 3;
+/** Tries of a message before a transient failure counts as permanent; the delay doubles from RETRY_DELAY_SECONDS. */
+export const MAX_ATTEMPTS = 5;
+export const RETRY_DELAY_SECONDS = 30;
+/** A run job sends this long, then leaves the rest to a new one (jobs stay short, workers take turns). */
+const RUN_SLICE_MS = 10 * 60 * 1000;
+
+export type MailingStatus = 'draft' | 'scheduled' | 'sending' | 'paused' | 'sent' | 'cancelled' | 'failed';
+
+export interface MailingRow {
+  id: number;
+  client_service_id: number;
+  subject: string;
+  template_id: number;
+  audience: 'all' | 'tags';
+  tags_included: string[];
+  tags_excluded: string[];
+  start_mode: 'now' | 'date';
+  start_at: Date | null;
+  tracking: boolean;
+  status: MailingStatus;
+  status_reason: string | null;
+  sent_subject: string | null;
+  sent_html: string | null;
+  links: string[];
+  job_id: string | null;
+}
+
+export interface DeliveryCounts {
+  total: number;
+  queued: number;
+  sending: number;
+  sent: number;
+  failed: number;
+}
+
+interface Claimed {
+  id: number;
+  email: string;
+  name: string;
+  attempts: number;
+}
+
+/**
+ * The sending engine of newsletter mailings. A start writes one delivery row per recipient in one
+ * transaction; run jobs (pg-boss queue RUN_QUEUE) claim batches of queued rows (FOR UPDATE SKIP
+ * LOCKED, state queued -> sending with a lease), send them and mark each sent or failed (or queued
+ * again after a transient failure). A pump in every process starts scheduled mailings, resumes
+ * those paused by their limits, gives leases that ran out (a crashed worker's messages) back to the
+ * queue and sends a run job for a sending mailing no worker holds. Hence:
+ * - a crash mid-batch: the batch's unmarked rows go back to the queue when their lease ends, so no
+ *   recipient is skipped and only messages in flight at the crash may arrive twice;
+ * - a pause: workers stop claiming, the batch in flight is marked as it completes; a resume claims
+ *   only queued rows, so nothing is sent twice.
+ */
+export class MailingEngine {
+  private pumpTimer: NodeJS.Timeout | null = null;
+  private pumping: Promise<void> | null = null;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly tokens: DeliveryTokens,
+  ) {}
+
+  private get ctx() {
+    return this.app.ctx;
+  }
+
+  private get limitPrefixes(): string[] {
+    const limits = this.app.schemaModules.get('limits');
+    return Object.keys(limits?.module.schema.properties ?? {}).filter((prefix) => limitKindOf(prefix) !== null);
+  }
+
+  async define(): Promise<void> {
+    await this.ctx.jobs.define<{ mailingId: number }>({
+      name: RUN_QUEUE,
+      policy: 'short',
+      retryLimit: 10,
+      retryDelaySeconds: 5,
+      retryBackoff: true,
+      // A run hands over to a fresh job after RUN_SLICE_MS; leases, not the job's expiry, guard against a crashed worker.
+      expireInSeconds: 3600,
+      handler: (job) => this.run(job),
+    });
+  }
+
+  startPump(): void {
+    if (this.pumpTimer) return;
+    this.pumpTimer = setInterval(() => void this.pump().catch((error: unknown) => this.app.log.warn({ err: error }, 'mailing pump failed')), this.ctx.config.mailingPumpSeconds * 1000);
+    this.pumpTimer.unref();
+  }
+
+  async stopPump(): Promise<void> {
+    if (this.pumpTimer) clearInterval(this.pumpTimer);
+    this.pumpTimer = null;
+    await this.pumping;
+  }
+
+  /** One round of the pump (also called by tests): see the class comment. */
+  pump(): Promise<void> {
+    this.pumping ??= this.pumpOnce().finally(() => (this.pumping = null));
+    return this.pumping;
+  }
+
+  private async pumpOnce(): Promise<void> {
+    const { db } = this.ctx;
+    await db.query("UPDATE newsletter_deliveries SET state = 'queued', lease_until = NULL WHERE state = 'sending' AND lease_until < now()");
+    const due = await db.query<{ id: number }>("SELECT id FROM newsletter_mailings WHERE status = 'scheduled' AND start_at <= now() ORDER BY id");
+    for (const { id } of due.rows) await this.begin(id, 'scheduled');
+    const resumed = await db.query<{ id: number; client_service_id: number }>(
+      `UPDATE newsletter_mailings SET status = 'sending', status_reason = NULL, resume_at = NULL, updated_at = now()
+        WHERE status = 'paused' AND status_reason IN ('daily_limit', 'monthly_limit') AND resume_at <= now()
+        RETURNING id, client_service_id`,
+    );
+    const orphaned = await db.query<{ id: number; client_service_id: number }>(
+      `SELECT id, client_service_id FROM newsletter_mailings
+        WHERE status = 'sending' AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $1))`,
+      [this.ctx.config.mailingLeaseSeconds],
+    );
+    for (const mailing of [...resumed.rows, ...orphaned.rows]) await this.kick(db, mailing.id, mailing.client_service_id);
+  }
+
+  /** Sends a run job for the mailing unless one is already waiting. */
+  async kick(tx: Queryable, mailingId: number, serviceId: number): Promise<void> {
+    const jobId = await this.ctx.jobs.send(RUN_QUEUE, { mailingId }, { tx, owner: { clientServiceId: serviceId }, singletonKey: `mailing-${mailingId}` });
+    if (jobId) await tx.query('UPDATE newsletter_mailings SET job_id = $2 WHERE id = $1', [mailingId, jobId]);
+  }
+
+  /**
+   * Starts a draft (from 'draft', at once or, with start_mode date in the future, by scheduling it)
+   * or a due scheduled mailing (from 'scheduled'): copies the template, writes the deliveries and
+   * the run job, all in one transaction. Resolves to the new status, or null when the mailing was
+   * not in the expected status (another request or process went first).
+   */
+  async begin(mailingId: number, from: 'draft' | 'scheduled', serviceId?: number): Promise<MailingStatus | null> {
+    return this.ctx.db.transaction(async (tx) => {
+      const { rows } = await tx.query<MailingRow>(
+        `SELECT * FROM newsletter_mailings WHERE id = $1 AND status = $2 ${serviceId === undefined ? '' : 'AND client_service_id = $3'} FOR UPDATE`,
+        serviceId === undefined ? [mailingId, from] : [mailingId, from, serviceId],
+      );
+      const mailing = rows[0];
+      if (!mailing) return null;
+      if (from === 'draft' && mailing.start_mode === 'date' && mailing.start_at && new Date(mailing.start_at) > new Date()) {
+        await tx.query("UPDATE newsletter_mailings SET status = 'scheduled', updated_at = now() WHERE id = $1", [mailingId]);
+        return 'scheduled';
+      }
+      const template = await tx.query<{ data: { html?: unknown } }>(
+        "SELECT data FROM module_records WHERE resource = 'templates' AND client_service_id = $1 AND id = $2",
+        [mailing.client_service_id, mailing.template_id],
+      );
+      if (!template.rows[0]) {
+        await tx.query("UPDATE newsletter_mailings SET status = 'failed', status_reason = 'no_template', finished_at = now(), updated_at = now() WHERE id = $1", [mailingId]);
+        return 'failed';
+      }
+      const html = typeof template.rows[0].data.html === 'string' ? template.rows[0].data.html : '';
+      const tagged = mailing.audience === 'tags';
+      await tx.query(
+        `INSERT INTO newsletter_deliveries (mailing_id, client_service_id, recipient_id, email, name)
+         SELECT $1, r.client_service_id, r.id, r.data->>'email', coalesce(r.data->>'name', '')
+           FROM module_records r
+          WHERE r.resource = 'recipients' AND r.client_service_id = $2 AND r.data->>'unsubscribed_at' IS NULL
+            AND ($3::boolean IS FALSE OR cardinality($4::text[]) = 0 OR r.data->'tags' ?| $4::text[])
+            AND ($3::boolean IS FALSE OR NOT (r.data->'tags' ?| $5::text[]))
+          ORDER BY r.id
+         ON CONFLICT (mailing_id, recipient_id) DO NOTHING`,
+        [mailingId, mailing.client_service_id, tagged, mailing.tags_included, mailing.tags_excluded],
+      );
+      await tx.query(
+        `UPDATE newsletter_mailings SET status = 'sending', status_reason = NULL, sent_subject = subject, sent_html = $2, links = $3,
+                started_at = now(), heartbeat_at = now(), updated_at = now() WHERE id = $1`,
+        [mailingId, html, trackedLinks(html)],
+      );
+      await this.kick(tx, mailingId, mailing.client_service_id);
+      return 'sending';
+    });
+  }
+
+  async counts(db: Queryable, mailingId: number): Promise<DeliveryCounts> {
+    const { rows } = await db.query<{ state: string; n: number }>(
+      'SELECT state, count(*)::int AS n FROM newsletter_deliveries WHERE mailing_id = $1 GROUP BY state',
+      [mailingId],
+    );
+    const counts: DeliveryCounts = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0 };
+    for (const row of rows) {
+      counts[row.state as keyof DeliveryCounts] = Number(row.n);
+      counts.total += Number(row.n);
+    }
+    return counts;
+  }
+
+  private async senderConfig(serviceId: number): Promise<SenderConfig | null> {
+    const senders = this.app.schemaModules.get('senders_config');
+    const record = senders ? await senders.store.first(this.ctx.db, { serviceId, userId: null }) : null;
+    return record ? (record.values as unknown as SenderConfig) : null;
+  }
+
+  /** What the limits let the service send now (Infinity where no limit is set), and which limit binds. */
+  private async allowance(tx: Queryable, serviceId: number): Promise<{ allowed: number; binding: 'daily_limit' | 'monthly_limit' | null }> {
+    const limits = this.app.schemaModules.get('limits');
+    const prefixes = this.limitPrefixes;
+    const record = limits ? await limits.store.first(tx, { serviceId, userId: null }) : null;
+    if (!record) return { allowed: Number.POSITIVE_INFINITY, binding: null };
+    const usage = await currentUsage(tx, serviceId, prefixes);
+    let allowed = Number.POSITIVE_INFINITY;
+    let binding: 'daily_limit' | 'monthly_limit' | null = null;
+    for (const prefix of prefixes) {
+      const limit = record.values[prefix];
+      if (typeof limit !== 'number') continue;
+      const remaining = Math.max(limit - (usage.get(prefix) ?? 0), 0);
+      if (remaining < allowed || (remaining === allowed && remaining === 0 && limitKindOf(prefix) === 'monthly')) {
+        allowed = remaining;
+        binding = limitKindOf(prefix) === 'daily' ? 'daily_limit' : 'monthly_limit';
+      }
+    }
+    return { allowed, binding };
+  }
+
+  /**
+   * Claims the next batch: the service's limits row lock serialises claims of one service, so two
+   * workers never both spend the last of a limit. Pauses the mailing (until the next period) when a
+   * limit is spent. Resolves to the claimed messages, or to why there are none.
+   */
+  private async claim(mailing: MailingRow): Promise<Claimed[] | 'stopped' | 'limited' | 'empty'> {
+    const serviceId = mailing.client_service_id;
+    return this.ctx.db.transaction(async (tx) => {
+      const current = await tx.query<{ status: string }>('SELECT status FROM newsletter_mailings WHERE id = $1 FOR UPDATE', [mailing.id]);
+      if (current.rows[0]?.status !== 'sending') return 'stopped';
+      await tx.query('SELECT id FROM client_services WHERE id = $1 FOR UPDATE', [serviceId]);
+      const { allowed, binding } = await this.allowance(tx, serviceId);
+      if (allowed <= 0) {
+        const kind = binding === 'monthly_limit' ? 'monthly' : 'daily';
+        await tx.query(
+          "UPDATE newsletter_mailings SET status = 'paused', status_reason = $2, resume_at = $3, updated_at = now() WHERE id = $1",
+          [mailing.id, binding, nextPeriodStart(kind, new Date())],
+        );
+        return 'limited';
+      }
+      const { rows } = await tx.query<Claimed>(
+        `UPDATE newsletter_deliveries d SET state = 'sending', attempts = d.attempts + 1, lease_until = now() + make_interval(secs => $3)
+          WHERE d.id IN (SELECT id FROM newsletter_deliveries WHERE mailing_id = $1 AND state = 'queued' AND next_attempt_at <= now()
+                          ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+          RETURNING d.id, d.email, d.name, d.attempts`,
+        [mailing.id, Math.min(BATCH_SIZE, allowed), this.ctx.config.mailingLeaseSeconds],
+      );
+      await tx.query('UPDATE newsletter_mailings SET heartbeat_at = now() WHERE id = $1', [mailing.id]);
+      if (rows.length === 0) return 'empty';
+      await addUsage(tx, serviceId, this.limitPrefixes, rows.length);
+      return rows.map((row) => ({ ...row, id: Number(row.id) }));
+    });
+  }
+
+  /** Ends a mailing with nothing left to send: sent, or failed when not one message went out. */
+  private async finishIfDone(mailingId: number): Promise<boolean> {
+    return this.ctx.db.transaction(async (tx) => {
+      const left = await tx.query(
+        "SELECT 1 FROM newsletter_deliveries WHERE mailing_id = $1 AND state IN ('queued', 'sending') LIMIT 1",
+        [mailingId],
+      );
+      if (left.rows.length > 0) return false;
+      const counts = await this.counts(tx, mailingId);
+      const failed = counts.total > 0 && counts.sent === 0;
+      await tx.query(
+        `UPDATE newsletter_mailings SET status = $2, status_reason = $3, finished_at = now(), updated_at = now()
+          WHERE id = $1 AND status = 'sending'`,
+        [mailingId, failed ? 'failed' : 'sent', failed ? 'all_failed' : null],
+      );
+      return true;
+    });
+  }
+
+  private async fail(mailingId: number, reason: string): Promise<void> {
+    await this.ctx.db.transaction(async (tx) => {
+      await tx.query(
+        "UPDATE newsletter_deliveries SET state = 'failed', error = $2, lease_until = NULL WHERE mailing_id = $1 AND state IN ('queued', 'sending')",
+        [mailingId, reason],
+      );
+      await tx.query(
+        "UPDATE newsletter_mailings SET status = 'failed', status_reason = $2, finished_at = now(), updated_at = now() WHERE id = $1 AND status = 'sending'",
+        [mailingId, reason],
+      );
+    });
+  }
+
+  /** Marks a sent batch: sent ones, failed ones, and transient failures queued again after a growing delay. */
+  private async mark(results: { message: Claimed; error: unknown }[]): Promise<void> {
+    const sent = results.filter((result) => result.error === null).map((result) => result.message.id);
+    const failed = results.filter(
+      (result) => result.error !== null && (result.error instanceof PermanentFailure || result.message.attempts >= MAX_ATTEMPTS),
+    );
+    const retried = results.filter((result) => result.error !== null && !failed.includes(result));
+    await this.ctx.db.transaction(async (tx) => {
+      if (sent.length) {
+        await tx.query(
+          "UPDATE newsletter_deliveries SET state = 'sent', sent_at = now(), lease_until = NULL, error = NULL WHERE id = ANY($1::bigint[]) AND state = 'sending'",
+          [sent],
+        );
+      }
+      for (const { message, error } of [...failed, ...retried]) {
+        const again = !failed.some((result) => result.message === message);
+        await tx.query(
+          `UPDATE newsletter_deliveries SET state = $2, error = $3, lease_until = NULL,
+                  next_attempt_at = now() + make_interval(secs => $4) WHERE id = $1 AND state = 'sending'`,
+          [message.id, again ? 'queued' : 'failed', String((error as Error).message ?? error).slice(0, 500), RETRY_DELAY_SECONDS * 2 ** (message.attempts - 1)],
+        );
+      }
+    });
+  }
+
+  /** A run job: claims, sends and marks batches until the mailing is done, stopped or limited. */
+  private async run(job: JobContext<{ mailingId: number }>): Promise<void> {
+    const { db, config } = this.ctx;
+    const { rows } = await db.query<MailingRow>('SELECT * FROM newsletter_mailings WHERE id = $1', [job.data.mailingId]);
+    const mailing = rows[0];
+    if (!mailing || mailing.status !== 'sending') return;
+    let transport: MailingTransport;
+    try {
+      transport = await openTransport(this.ctx, mailing.client_service_id, await this.senderConfig(mailing.client_service_id));
+    } catch (error) {
+      if (error instanceof SenderUnusable) return this.fail(mailing.id, 'no_sender');
+      throw error;
+    }
+    const prepared = prepareMailing(mailing.sent_subject ?? mailing.subject, mailing.sent_html ?? '', mailing.tracking);
+    const counts = await this.counts(db, mailing.id);
+    let done = counts.sent + counts.failed;
+    const sliceEnds = Date.now() + RUN_SLICE_MS;
+    const lane = async (): Promise<void> => {
+      for (;;) {
+        if (Date.now() > sliceEnds) return this.kick(db, mailing.id, mailing.client_service_id);
+        const batch = await this.claim(mailing);
+        if (batch === 'stopped' || batch === 'limited') return;
+        if (batch === 'empty') {
+          if (await this.finishIfDone(mailing.id)) return;
+          // Retries wait for their time, or another lane or worker holds the rest: look again shortly.
+          await sleep(Math.min(1000, config.mailingLeaseSeconds * 250));
+          continue;
+        }
+        const renew = setInterval(
+          () => void db.query("UPDATE newsletter_deliveries SET lease_until = now() + make_interval(secs => $2) WHERE id = ANY($1::bigint[]) AND state = 'sending'", [batch.map((message) => message.id), config.mailingLeaseSeconds]).catch(() => undefined),
+          (config.mailingLeaseSeconds * 1000) / 3,
+        );
+        let results: { message: Claimed; error: unknown }[];
+        try {
+          results = await Promise.all(
+            batch.map(async (message) => {
+              try {
+                await transport.send(renderMessage(prepared, { deliveryId: message.id, email: message.email, name: message.name }, this.tokens, config.publicUrl));
+                return { message, error: null };
+              } catch (error) {
+                return { message, error: error ?? new Error('send failed') };
+              }
+            }),
+          );
+        } finally {
+          clearInterval(renew);
+        }
+        const unusable = results.find((result) => result.error instanceof SenderUnusable);
+        await this.mark(results.filter((result) => !(result.error instanceof SenderUnusable)));
+        if (unusable) return this.fail(mailing.id, 'no_sender');
+        done += results.filter((result) => result.error === null || result.error instanceof PermanentFailure || result.message.attempts >= MAX_ATTEMPTS).length;
+        await job.progress(done, counts.total);
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: LANES }, lane));
+    } finally {
+      transport.close();
+    }
+  }
+}

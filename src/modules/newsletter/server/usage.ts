@@ -1,0 +1,83 @@
+import type { Queryable } from '../../../server/platform/db';
+
+/** Limits are counted per day and per month of Polish time (SPEC 3's daily and monthly sending limits). */
+const ZONE = 'Europe/Warsaw';
+const wallClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function partsOf(at: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const parts = Object.fromEntries(wallClock.formatToParts(at).map((part) => [part.type, Number(part.value)]));
+  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
+}
+
+/** Warsaw's offset from UTC at an instant, in milliseconds. */
+function offsetAt(at: Date): number {
+  const p = partsOf(at);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant Warsaw's wall clock shows midnight of the given (possibly overflowing) date. */
+function warsawMidnight(year: number, monthIndex: number, day: number): Date {
+  const guess = Date.UTC(year, monthIndex, day);
+  const first = new Date(guess - offsetAt(new Date(guess)));
+  return new Date(guess - offsetAt(first));
+}
+
+export type LimitKind = 'daily' | 'monthly';
+
+/** The period a limit counts at an instant: the day (YYYY-MM-DD) or the month (YYYY-MM). */
+export function periodOf(kind: LimitKind, at: Date): string {
+  const { year, month, day } = partsOf(at);
+  const ym = `${year}-${String(month).padStart(2, '0')}`;
+  return kind === 'monthly' ? ym : `${ym}-${String(day).padStart(2, '0')}`;
+}
+
+/** When the period after the one at `at` begins (the next midnight, or the first of the next month). */
+export function nextPeriodStart(kind: LimitKind, at: Date): Date {
+  const { year, month, day } = partsOf(at);
+  return kind === 'monthly' ? warsawMidnight(year, month, 1) : warsawMidnight(year, month - 1, day + 1);
+}
+
+/** The kind of a limits prefix ({product}_emaillabs_daily_mail_limit / ..._monthly_mail_limit). */
+export function limitKindOf(prefix: string): LimitKind | null {
+  if (prefix.endsWith('daily_mail_limit')) return 'daily';
+  if (prefix.endsWith('monthly_mail_limit')) return 'monthly';
+  return null;
+}
+
+/** The usage of each prefix in its current period (a count of an earlier period is 0). */
+export async function currentUsage(db: Queryable, serviceId: number, prefixes: string[], at = new Date()): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ prefix: string; usage: number; period: string }>(
+    'SELECT prefix, usage, period FROM service_limit_usage WHERE client_service_id = $1',
+    [serviceId],
+  );
+  const usage = new Map<string, number>();
+  for (const prefix of prefixes) {
+    const kind = limitKindOf(prefix);
+    const row = rows.find((candidate) => candidate.prefix === prefix);
+    usage.set(prefix, row && kind && row.period === periodOf(kind, at) ? Number(row.usage) : 0);
+  }
+  return usage;
+}
+
+/** Adds sent messages to each prefix's count of its current period (a new period starts from them). */
+export async function addUsage(tx: Queryable, serviceId: number, prefixes: string[], count: number, at = new Date()): Promise<void> {
+  for (const prefix of prefixes) {
+    const kind = limitKindOf(prefix);
+    if (!kind) continue;
+    await tx.query(
+      `INSERT INTO service_limit_usage AS u (client_service_id, prefix, usage, period) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (client_service_id, prefix) DO UPDATE
+         SET usage = CASE WHEN u.period = EXCLUDED.period THEN u.usage + EXCLUDED.usage ELSE EXCLUDED.usage END, period = EXCLUDED.period`,
+      [serviceId, prefix, count, periodOf(kind, at)],
+    );
+  }
+}

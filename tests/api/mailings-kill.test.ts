@@ -1,0 +1,193 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { openDb } from '../../src/server/platform/db';
+import { seedDemoData } from '../../src/server/platform/db/seed';
+import { createTestDatabase, DEMO_PASSWORD } from './support/app';
+import { type MailSink, startMailSink } from './support/mail-sink';
+
+const SERVER = fileURLToPath(new URL('../../src/server/start.ts', import.meta.url));
+const RECIPIENTS = 2000;
+const TAG = 'test-awarii';
+
+/** Where the server keeps its data: a PGlite data dir or a PostgreSQL database. */
+interface Target {
+  env: { DATA_DIR: string; DATABASE_URL: string };
+  open(): ReturnType<typeof openDb>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The demo data, 2,000 tagged recipients, the provider's relay as sender method, a template and a draft mailing. */
+async function prepare(target: Target): Promise<{ serviceId: number; mailingId: number }> {
+  const db = await target.open();
+  try {
+    await seedDemoData(db, { password: DEMO_PASSWORD });
+    const { rows } = await db.query<{ id: number }>(
+      `SELECT cs.id FROM client_services cs JOIN client_service_users csu ON csu.client_service_id = cs.id
+         JOIN users u ON u.id = csu.user_id WHERE u.username = 'klient' AND cs.type_id = 9 ORDER BY cs.id LIMIT 1`,
+    );
+    const service = rows[0].id;
+    const emails = Array.from({ length: RECIPIENTS }, (_, index) => `awaria-${index}@example.com`);
+    await db.query(
+      `INSERT INTO module_records (resource, client_service_id, data)
+       SELECT 'recipients', $1, jsonb_build_object('name', 'Odbiorca ' || e, 'email', e, 'tags', jsonb_build_array($2::text)) FROM unnest($3::text[]) AS e`,
+      [service, TAG, emails],
+    );
+    await db.query(`INSERT INTO module_records (resource, client_service_id, data) VALUES ('tags', $1, $2)`, [service, { name: TAG }]);
+    await db.query(`INSERT INTO module_records (resource, client_service_id, data) VALUES ('senders_config', $1, $2)`, [
+      service,
+      { config_type_id: 1, from: 'biuro', from_name: 'Biuro' },
+    ]);
+    const template = await db.query<{ id: number }>(`INSERT INTO module_records (resource, client_service_id, data) VALUES ('templates', $1, $2) RETURNING id`, [
+      service,
+      { name: 'Awaria', html: '<p>Witaj {{name}} <a href="https://example.org/">link</a></p>' },
+    ]);
+    const mailing = await db.query<{ id: number }>(
+      `INSERT INTO newsletter_mailings (client_service_id, subject, template_id, audience, tags_included) VALUES ($1, 'Awaria', $2, 'tags', $3) RETURNING id`,
+      [service, template.rows[0].id, [TAG]],
+    );
+    return { serviceId: service, mailingId: mailing.rows[0].id };
+  } finally {
+    await db.close();
+  }
+}
+
+/** The real server (src/server/start.ts), API only, sending through the sink. */
+async function startServer(target: Target, sink: MailSink, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: {
+      ...process.env,
+      ...target.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SERVE_CLIENT: 'false',
+      SMTP_URL: sink.url,
+      JWT_SECRET: 'mailings-kill-test-secret-0123456789abcdef',
+      JOBS_POLLING_INTERVAL: '0.5',
+      MAILING_LEASE_SECONDS: '3',
+      MAILING_PUMP_SECONDS: '0.5',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server ended (${child.exitCode}): ${stderr}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/api/xsrf`).then((response) => response.status === 204, () => false);
+    if (ready) return child;
+    if (Date.now() > until) throw new Error(`server did not start: ${stderr}`);
+    await sleep(200);
+  }
+}
+
+async function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  await exited;
+}
+
+/** klient's session against the server (the XSRF pair set). */
+async function session(port: number) {
+  const xsrf = randomBytes(16).toString('hex');
+  const base = `http://127.0.0.1:${port}/api`;
+  const headers = { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json' };
+  const login = await fetch(`${base}/authentication`, { method: 'POST', headers, body: JSON.stringify({ username: 'klient', password: DEMO_PASSWORD }) });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  return (method: 'GET' | 'PUT', url: string) =>
+    fetch(`${base}${url}`, { method, headers: { ...headers, authorization: `JWT ${token}` }, body: method === 'GET' ? undefined : '{}' });
+}
+
+/**
+ * The issue's crash test: a mailing of 2,000 through the provider's relay to an smtp-server sink,
+ * the server killed with SIGKILL at a random moment, then started again: every recipient gets the
+ * mailing, and the only duplicates are messages that were in flight (claimed, not marked) at the kill.
+ */
+async function killMidMailing(target: Target) {
+  const sink = await startMailSink({ keep: false });
+  try {
+    const { serviceId, mailingId } = await prepare(target);
+    const mailing = `/client_service/${serviceId}/module/mailings/${mailingId}`;
+    const port = await freePort();
+    const first = await startServer(target, sink, port);
+    const started = await (await session(port))('PUT', `${mailing}/start`);
+    expect(started.status).toBe(200);
+    const killAt = 200 + Math.floor(Math.random() * (RECIPIENTS - 600));
+    const sent = () => [...sink.countsByRecipient().values()].reduce((sum, count) => sum + count, 0);
+    while (sent() < killAt) await sleep(5);
+    await stopped(first, 'SIGKILL');
+    const atKill = sent();
+
+    const db = await target.open();
+    let inFlight: number;
+    try {
+      const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM newsletter_deliveries WHERE mailing_id = $1 AND state = 'sending'", [mailingId]);
+      inFlight = rows[0].n;
+    } finally {
+      await db.close();
+    }
+    expect(atKill).toBeLessThan(RECIPIENTS);
+
+    const second = await startServer(target, sink, port);
+    try {
+      const again = await session(port);
+      const until = Date.now() + 120_000;
+      for (;;) {
+        const progress = (await (await again('GET', `${mailing}/progress`)).json()) as {
+          status: string;
+          counts: { sent: number; total: number };
+        };
+        if (progress.status === 'sent') {
+          expect(progress.counts).toMatchObject({ sent: RECIPIENTS, total: RECIPIENTS });
+          break;
+        }
+        if (Date.now() > until) throw new Error(`not finished: ${JSON.stringify(progress)}`);
+        await sleep(250);
+      }
+    } finally {
+      await stopped(second, 'SIGTERM');
+    }
+    const counts = sink.countsByRecipient();
+    const missing = Array.from({ length: RECIPIENTS }, (_, index) => `awaria-${index}@example.com`).filter((email) => !counts.has(email));
+    expect(missing).toEqual([]);
+    const duplicates = [...counts.values()].reduce((sum, count) => sum + count - 1, 0);
+    expect(duplicates).toBeLessThanOrEqual(inFlight);
+  } finally {
+    await sink.close();
+  }
+}
+
+describe('a mailing survives kill -9 of the server', () => {
+  it('on PGlite (a data dir)', { timeout: 240_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'panel-mailings-kill-'));
+    try {
+      await killMidMailing({ env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open: () => openDb({ dataDir }) });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL', { timeout: 240_000 }, async () => {
+    const database = (await createTestDatabase())!;
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'panel-mailings-kill-'));
+    try {
+      await killMidMailing({ env: { DATA_DIR: dataDir, DATABASE_URL: database.url }, open: () => openDb({ databaseUrl: database.url, dataDir: 'memory' }) });
+    } finally {
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

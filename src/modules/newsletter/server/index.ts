@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { limitRoutes } from './limits';
 import { mailingsServer } from './mailings';
+import { reportRoutes } from './reports';
 import { senderRoutes } from './senders';
 import { templateRoutes } from './templates';
 
 /**
  * The newsletter's calls beyond its schema modules (schemas/newsletter/): the limits with usage and
  * the sender method's types and test send, the templates' copy, send to e-mail and download, and
- * the mailings' sending engine with its calls.
+ * the mailings' sending engine with its calls, and the reports on what was sent.
  * Extends the schema modules' routes, so it needs them first.
  */
 export const newsletterServer = fp(
@@ -17,6 +18,7 @@ export const newsletterServer = fp(
     await app.register(senderRoutes);
     await app.register(templateRoutes);
     await mailingsServer(app);
+    await app.register(reportRoutes);
   },
   { name: 'newsletter', dependencies: ['schema-modules'] },
 );

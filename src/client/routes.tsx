@@ -2,6 +2,7 @@ import { matchPath } from 'react-router';
 import type { ComponentType } from 'react';
 import { lazyScreen, type LazyScreen } from './layout/lazyScreen';
 import type { ErrorPageProps } from './screens/errors/ErrorPage';
+import { newsletterReportRoutes } from '../modules/newsletter/client/reports/routes';
 import { schemaRoutes } from './schema/routes';
 
 /**
@@ -99,6 +100,8 @@ export const routes: AppRoute[] = [
   { name: 'logout', path: '/wyloguj', title: title('logout'), access: 'guest', screen: screens.logout },
   // One list/create/edit/show route per view of every schema in schemas/.
   ...schemaRoutes,
+  // Modules' own screens (src/modules/<domain>/client).
+  ...newsletterReportRoutes,
 ];
 
 /** The 404 screen for unknown paths (react-admin's catchAll). */

@@ -18,6 +18,8 @@ export function ReportChart({ caption, rows, series, kind = 'bar' }: { caption: 
   const common = {
     dataset: rows,
     height: 300,
+    // Hidden from screen readers, so out of the tab order too: the table carries the figures for keyboards.
+    disableKeyboardNavigation: true,
     series: series.map(({ key, label }) => ({ dataKey: key, label, valueFormatter: (value: number | null) => (value === null ? '' : formatNumber(value)) })),
     yAxis: [{ valueFormatter: (value: number) => formatNumber(value), tickMinStep: 1 }],
   };

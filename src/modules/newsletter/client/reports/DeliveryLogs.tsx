@@ -82,7 +82,7 @@ export default function DeliveryLogsScreen() {
         {translate('resources.newsletter_reports.logs.title')}
       </Typography>
       <FilterForm key={JSON.stringify(values) + String(mailings.isSuccess)} label={translate('resources.newsletter_reports.filters.label')} onApply={(applied) => change(applied)}>
-        <TextField select name="mailing_id" label={translate('resources.newsletter_reports.fields.mailing')} defaultValue={values.mailing_id ?? ''} size="small" sx={{ minWidth: 220 }}>
+        <TextField select name="mailing_id" label={translate('resources.newsletter_reports.fields.mailing')} defaultValue={values.mailing_id ?? ''} size="small" sx={{ width: 260 }}>
           <MenuItem value="">{translate('resources.newsletter_reports.filters.all_mailings')}</MenuItem>
           {(mailings.data?.data ?? []).map((mailing) => (
             <MenuItem key={mailing.id} value={String(mailing.id)}>
@@ -90,7 +90,7 @@ export default function DeliveryLogsScreen() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select name="kind" label={translate('resources.newsletter_reports.fields.kind')} defaultValue={values.kind ?? ''} size="small" sx={{ minWidth: 180 }}>
+        <TextField select name="kind" label={translate('resources.newsletter_reports.fields.kind')} defaultValue={values.kind ?? ''} size="small" sx={{ width: 200 }}>
           <MenuItem value="">{translate('resources.newsletter_reports.filters.all_kinds')}</MenuItem>
           {EVENT_KINDS.map((kind) => (
             <MenuItem key={kind} value={kind}>
@@ -98,7 +98,7 @@ export default function DeliveryLogsScreen() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField name="search" type="search" label={translate('resources.newsletter_reports.filters.email')} defaultValue={values.search ?? ''} size="small" />
+        <TextField name="search" type="search" label={translate('resources.newsletter_reports.filters.email')} defaultValue={values.search ?? ''} size="small" sx={{ width: 260 }} />
         <PeriodField name="from" label={translate('resources.newsletter_reports.filters.from')} value={values.from} />
         <PeriodField name="to" label={translate('resources.newsletter_reports.filters.to')} value={values.to} />
       </FilterForm>

@@ -96,7 +96,7 @@ export default function MailingStatisticsScreen() {
         </Stack>
       </Stack>
       <FilterForm key={JSON.stringify(values)} label={translate('resources.newsletter_reports.filters.label')} onApply={(applied) => change(applied)}>
-        <TextField name="search" type="search" label={translate('resources.newsletter_reports.filters.subject')} defaultValue={values.search ?? ''} size="small" />
+        <TextField name="search" type="search" label={translate('resources.newsletter_reports.filters.subject')} defaultValue={values.search ?? ''} size="small" sx={{ width: 260 }} />
         <PeriodField name="from" label={translate('resources.newsletter_reports.filters.started_from')} value={values.from} />
         <PeriodField name="to" label={translate('resources.newsletter_reports.filters.started_to')} value={values.to} />
       </FilterForm>

@@ -61,7 +61,7 @@ function TotalsReport({ serviceId, group, values }: { serviceId: string; group: 
             ))}
           </TableBody>
           <TableFooter>
-            <TableRow>
+            <TableRow sx={{ '& th, & td': { fontWeight: 'bold', fontSize: 'inherit', color: 'text.primary' } }}>
               <TableCell component="th" scope="row">
                 {translate('resources.newsletter_reports.totals.sum')}
               </TableCell>
@@ -89,7 +89,7 @@ export default function MailingTotalsScreen() {
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {translate('resources.newsletter_reports.totals.title')}
       </Typography>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { md: 'flex-start' }, flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <ToggleButtonGroup
           exclusive
           size="small"

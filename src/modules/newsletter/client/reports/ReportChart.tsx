@@ -30,7 +30,7 @@ export function ReportChart({ caption, rows, series, kind = 'bar' }: { caption: 
       </Typography>
       <Box aria-hidden="true">
         {kind === 'line' ? (
-          <LineChart {...common} xAxis={[{ scaleType: 'point', dataKey: 'label' }]} />
+          <LineChart {...common} series={common.series.map((line) => ({ ...line, curve: 'linear' as const }))} xAxis={[{ scaleType: 'point', dataKey: 'label' }]} />
         ) : (
           <BarChart {...common} xAxis={[{ scaleType: 'band', dataKey: 'label' }]} />
         )}

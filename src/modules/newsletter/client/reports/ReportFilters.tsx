@@ -1,4 +1,4 @@
-import { Button, Stack, TextField } from '@mui/material';
+import { Box, Button, TextField } from '@mui/material';
 import { type FormEvent, type ReactNode, useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useTranslate } from 'react-admin';
 
@@ -45,16 +45,16 @@ export function FilterForm({ label, onApply, children }: { label: string; onAppl
     onApply(Object.fromEntries([...data.entries()].map(([name, value]) => [name, String(value).trim()])));
   };
   return (
-    <Stack component="form" role="search" aria-label={label} onSubmit={submit} direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: { md: 'center' } }}>
+    <Box component="form" role="search" aria-label={label} onSubmit={submit} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
       {children}
       <Button type="submit" variant="outlined">
         {translate('resources.newsletter_reports.filters.apply')}
       </Button>
-    </Stack>
+    </Box>
   );
 }
 
 /** A day (or month) field of a filter form, in the browser's own Polish date input. */
 export function PeriodField({ name, label, value, type = 'date' }: { name: string; label: string; value?: string; type?: 'date' | 'month' }) {
-  return <TextField name={name} type={type} label={label} defaultValue={value ?? ''} size="small" slotProps={{ inputLabel: { shrink: true } }} />;
+  return <TextField name={name} type={type} label={label} defaultValue={value ?? ''} size="small" sx={{ width: 190 }} slotProps={{ inputLabel: { shrink: true } }} />;
 }

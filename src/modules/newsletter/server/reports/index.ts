@@ -205,7 +205,8 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     if (kind) where.push(`e.kind = $${params.push(kind)}`);
     if (from) where.push(`e.occurred_at >= ($${params.push(from)}::date::timestamp AT TIME ZONE '${ZONE}')`);
     if (to) where.push(`e.occurred_at < (($${params.push(to)}::date + 1)::timestamp AT TIME ZONE '${ZONE}')`);
-    if (search) where.push(`d.email ILIKE $${params.push(containing(search))}`);
+    // The recipient's address is on the delivery; the service's own deliveries are searched, not everyone's.
+    if (search) where.push('d.client_service_id = $1', `d.email ILIKE $${params.push(containing(search))}`);
     const filter = where.join(' AND ');
     // The delivery is joined for the count only when the search needs it.
     const join = 'JOIN newsletter_deliveries d ON d.id = e.delivery_id';

@@ -24,7 +24,7 @@ interface Figures {
 /** Of how many the share is, rounded to 0.1% (0 when there is nothing to share). */
 const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0);
 
-/** The period as SQL sees it: its first day, one step after the last, the step and the label format. */
+/** The period asked for (or the default one): its first and last day for SQL (a month's first day by month) and as labels. */
 function periodRange(query: Query, group: Group): { from: string; to: string; first: string; last: string } {
   const today = periodOf('daily', new Date());
   const parse = (name: string) => calendar(query, name, group);

@@ -4,7 +4,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { useId } from 'react';
 import { formatNumber } from './reportsApi';
 
-export interface ChartSeries {
+interface ChartSeries {
   key: string;
   label: string;
 }

@@ -16,7 +16,7 @@ export interface MailingStatistics {
   rates: { failed: number; opened: number; clicked: number; unsubscribed: number };
 }
 
-export interface Figures {
+interface Figures {
   sent: number;
   opened: number;
   clicked: number;
@@ -35,7 +35,7 @@ export interface MailingTotals {
 export const EVENT_KINDS = ['opened', 'clicked', 'unsubscribed'] as const;
 
 /** GET .../reports/logs. */
-export interface DeliveryEvent {
+interface DeliveryEvent {
   id: number;
   occurred_at: string;
   kind: (typeof EVENT_KINDS)[number];
@@ -46,7 +46,7 @@ export interface DeliveryEvent {
   name: string;
 }
 
-export interface Page<T> {
+interface Page<T> {
   data: T[];
   pagination: { total: number };
 }

@@ -7,9 +7,9 @@ import { calendar, containing, integer, oneOf, paging, type Query, text } from '
 /** Days and months of the reports are Polish ones, as the sending limits count them. */
 const ZONE = 'Europe/Warsaw';
 const MAX_ID = 2_147_483_647;
-export const EVENT_KINDS = ['opened', 'clicked', 'unsubscribed'] as const;
+const EVENT_KINDS = ['opened', 'clicked', 'unsubscribed'] as const;
 /** The longest period `sumy` adds up at once, per grouping. */
-export const MAX_PERIODS = { day: 366, month: 120 } as const;
+const MAX_PERIODS = { day: 366, month: 120 } as const;
 const DEFAULT_PERIODS = { day: 30, month: 12 } as const;
 
 type Group = keyof typeof MAX_PERIODS;

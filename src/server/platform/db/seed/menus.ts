@@ -63,12 +63,23 @@ export function mainMenu(serviceTypeShortcuts: string[]): MenuSeed[] {
 /**
  * The menu inside a service; the server adds the service id to each item's params. The schema
  * modules' entries (tags, recipients, ...) are not here: each schema places its own (x-admin.menu),
- * at every start, in the folder whose slot it names.
+ * at every start, in the folder whose slot it names. Hand-written screens (the newsletter reports)
+ * are; the browser hides an entry whose module the service lacks, and a folder left empty.
  */
 export const serviceMenu: MenuSeed[] = [
   { prefix: 'service_dashboard', name: 'demo.menu.service_dashboard', icon: 'Dashboard' },
   { prefix: 'service_disk', name: 'demo.menu.service_disk', icon: 'Folder' },
   { type: 'folder', name: 'demo.menu.service_configuration', icon: 'Settings', slot: 'configuration', submenu: [] },
+  {
+    type: 'folder',
+    name: 'demo.menu.service_reports',
+    icon: 'BarChart',
+    slot: 'reports',
+    submenu: [
+      { prefix: 'service_reports_mailings', name: 'demo.menu.service_reports_mailings', icon: 'Poll' },
+      { prefix: 'service_reports_logs', name: 'demo.menu.service_reports_logs', icon: 'Description' },
+    ],
+  },
   { type: 'separator' },
   { name: 'demo.menu.service_website', icon: 'OpenInNew', link: '{service_main_url}', target: '_blank' },
 ];

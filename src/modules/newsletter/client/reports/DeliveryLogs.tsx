@@ -1,0 +1,108 @@
+import { Link, MenuItem, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import { useParams } from 'react-router';
+import { ModuleAccess } from '../../../../client/schema/access';
+import { moduleOf } from '../../../../client/schema/registry';
+import { ListPagination } from '../../../../client/screens/common/ListPagination';
+import { EmptyState, ErrorState, LoadingState } from '../../../../client/screens/common/QueryStates';
+import { FilterForm, pageOf, PeriodField, useReportParams } from './ReportFilters';
+import { EVENT_KINDS, fetchLogs, fetchStatistics, formatMoment, PER_PAGE } from './reportsApi';
+
+/** Mailings the filter offers: the latest started ones (the statistics' first page of the largest size). */
+const MAILING_CHOICES = 100;
+
+function LogRows({ serviceId, values, onPage }: { serviceId: string; values: Record<string, string>; onPage(page: number): void }) {
+  const translate = useTranslate();
+  const page = pageOf(values);
+  const query = useQuery({
+    queryKey: ['reports', 'logs', serviceId, values],
+    queryFn: ({ signal }) =>
+      fetchLogs(serviceId, { mailing_id: values.mailing_id, kind: values.kind, search: values.search, from: values.from, to: values.to, page, per_page: PER_PAGE }, signal),
+    placeholderData: keepPreviousData,
+  });
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} />;
+  const rows = query.data.data;
+  if (rows.length === 0) return <EmptyState text={translate('resources.newsletter_reports.logs.empty')} />;
+  return (
+    <>
+      <TableContainer component={Paper}>
+        <Table size="small">
+          <caption>{translate('resources.newsletter_reports.logs.table')}</caption>
+          <TableHead>
+            <TableRow>
+              {['occurred_at', 'kind', 'email', 'name', 'mailing', 'url'].map((field) => (
+                <TableCell key={field} scope="col">
+                  {translate(`resources.newsletter_reports.fields.${field}`)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.id}>
+                <TableCell>{formatMoment(row.occurred_at)}</TableCell>
+                <TableCell>{translate(`resources.newsletter_reports.kinds.${row.kind}`)}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.email}</TableCell>
+                <TableCell>{row.name}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.subject}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  {row.url ? (
+                    <Link href={row.url} target="_blank" rel="noopener noreferrer">
+                      {row.url}
+                    </Link>
+                  ) : (
+                    '—'
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <ListPagination page={page} perPage={PER_PAGE} total={query.data.pagination.total} onChange={onPage} />
+    </>
+  );
+}
+
+/** raporty/logi: what each recipient did with the messages (opened, clicked, unsubscribed), filterable. */
+export default function DeliveryLogsScreen() {
+  const translate = useTranslate();
+  const params = useParams() as Record<string, string>;
+  const serviceId = params.service_id;
+  const [values, change] = useReportParams();
+  const mailings = useQuery({
+    queryKey: ['reports', 'mailings', serviceId, 'choices'],
+    queryFn: ({ signal }) => fetchStatistics(serviceId, { per_page: MAILING_CHOICES }, signal),
+  });
+  return (
+    <ModuleAccess context={{ module: moduleOf('mailings'), params }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        {translate('resources.newsletter_reports.logs.title')}
+      </Typography>
+      <FilterForm key={JSON.stringify(values) + String(mailings.isSuccess)} label={translate('resources.newsletter_reports.filters.label')} onApply={(applied) => change(applied)}>
+        <TextField select name="mailing_id" label={translate('resources.newsletter_reports.fields.mailing')} defaultValue={values.mailing_id ?? ''} size="small" sx={{ width: 260 }}>
+          <MenuItem value="">{translate('resources.newsletter_reports.filters.all_mailings')}</MenuItem>
+          {(mailings.data?.data ?? []).map((mailing) => (
+            <MenuItem key={mailing.id} value={String(mailing.id)}>
+              {mailing.subject}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select name="kind" label={translate('resources.newsletter_reports.fields.kind')} defaultValue={values.kind ?? ''} size="small" sx={{ width: 200 }}>
+          <MenuItem value="">{translate('resources.newsletter_reports.filters.all_kinds')}</MenuItem>
+          {EVENT_KINDS.map((kind) => (
+            <MenuItem key={kind} value={kind}>
+              {translate(`resources.newsletter_reports.kinds.${kind}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField name="search" type="search" label={translate('resources.newsletter_reports.filters.email')} defaultValue={values.search ?? ''} size="small" sx={{ width: 260 }} />
+        <PeriodField name="from" label={translate('resources.newsletter_reports.filters.from')} value={values.from} />
+        <PeriodField name="to" label={translate('resources.newsletter_reports.filters.to')} value={values.to} />
+      </FilterForm>
+      <LogRows serviceId={serviceId} values={values} onPage={(page) => change({ page: String(page) })} />
+    </ModuleAccess>
+  );
+}

@@ -1,0 +1,113 @@
+import { Paper, Stack, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import { useParams } from 'react-router';
+import { ModuleAccess } from '../../../../client/schema/access';
+import { moduleOf } from '../../../../client/schema/registry';
+import { ErrorState, LoadingState } from '../../../../client/screens/common/QueryStates';
+import { FilterForm, PeriodField, useReportParams } from './ReportFilters';
+import { ReportChart } from './ReportChart';
+import { fetchTotals, formatNumber, formatPeriod } from './reportsApi';
+
+const FIGURES = ['sent', 'opened', 'clicked', 'unsubscribed'] as const;
+type Group = 'day' | 'month';
+
+function TotalsReport({ serviceId, group, values }: { serviceId: string; group: Group; values: Record<string, string> }) {
+  const translate = useTranslate();
+  const query = useQuery({
+    queryKey: ['reports', 'totals', serviceId, group, values.from, values.to],
+    queryFn: ({ signal }) => fetchTotals(serviceId, { group, from: values.from, to: values.to }, signal),
+    placeholderData: keepPreviousData,
+  });
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} />;
+  const { data, totals } = query.data;
+  const label = (key: string) => translate(`resources.newsletter_reports.figures.${key}`);
+  const range = translate('resources.newsletter_reports.totals.range', { from: formatPeriod(query.data.from, group), to: formatPeriod(query.data.to, group) });
+  return (
+    <>
+      <Typography sx={{ mb: 2 }}>{range}</Typography>
+      <ReportChart
+        kind={group === 'day' ? 'line' : 'bar'}
+        caption={translate(`resources.newsletter_reports.totals.chart_${group}`)}
+        rows={data.map((row) => ({ ...row, label: formatPeriod(row.period, group) }))}
+        series={FIGURES.map((key) => ({ key, label: label(key) }))}
+      />
+      <TableContainer component={Paper}>
+        <Table size="small">
+          <caption>{translate(`resources.newsletter_reports.totals.table_${group}`)}</caption>
+          <TableHead>
+            <TableRow>
+              <TableCell scope="col">{translate(`resources.newsletter_reports.fields.${group}`)}</TableCell>
+              {FIGURES.map((key) => (
+                <TableCell key={key} scope="col" align="right">
+                  {label(key)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.map((row) => (
+              <TableRow key={row.period}>
+                <TableCell component="th" scope="row">
+                  {formatPeriod(row.period, group)}
+                </TableCell>
+                {FIGURES.map((key) => (
+                  <TableCell key={key} align="right">
+                    {formatNumber(row[key])}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+          <TableFooter>
+            <TableRow sx={{ '& th, & td': { fontWeight: 'bold', fontSize: 'inherit', color: 'text.primary' } }}>
+              <TableCell component="th" scope="row">
+                {translate('resources.newsletter_reports.totals.sum')}
+              </TableCell>
+              {FIGURES.map((key) => (
+                <TableCell key={key} align="right">
+                  {formatNumber(totals[key])}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableFooter>
+        </Table>
+      </TableContainer>
+    </>
+  );
+}
+
+/** raporty/statystyki_wysylek/sumy: messages sent and recipients' reactions per day or month of a period. */
+export default function MailingTotalsScreen() {
+  const translate = useTranslate();
+  const params = useParams() as Record<string, string>;
+  const [values, change] = useReportParams();
+  const group: Group = values.group === 'month' ? 'month' : 'day';
+  return (
+    <ModuleAccess context={{ module: moduleOf('mailings'), params }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        {translate('resources.newsletter_reports.totals.title')}
+      </Typography>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={group}
+          aria-label={translate('resources.newsletter_reports.totals.group')}
+          // A day and a month are written differently: the period starts afresh with the grouping.
+          onChange={(_event, next: Group | null) => next && change({ group: next === 'day' ? undefined : next, from: undefined, to: undefined })}
+          sx={{ mb: 2 }}
+        >
+          <ToggleButton value="day">{translate('resources.newsletter_reports.totals.by_day')}</ToggleButton>
+          <ToggleButton value="month">{translate('resources.newsletter_reports.totals.by_month')}</ToggleButton>
+        </ToggleButtonGroup>
+        <FilterForm key={JSON.stringify(values)} label={translate('resources.newsletter_reports.filters.label')} onApply={(applied) => change(applied)}>
+          <PeriodField name="from" type={group === 'day' ? 'date' : 'month'} label={translate('resources.newsletter_reports.filters.from')} value={values.from} />
+          <PeriodField name="to" type={group === 'day' ? 'date' : 'month'} label={translate('resources.newsletter_reports.filters.to')} value={values.to} />
+        </FilterForm>
+      </Stack>
+      <TotalsReport serviceId={params.service_id} group={group} values={values} />
+    </ModuleAccess>
+  );
+}

@@ -97,7 +97,7 @@ describe('conditional fields and widgets', () => {
   it('translates labels, list items and choices, and leaves the page title to the page', () => {
     expect(formSchema(module('tags'), false).title).toBeUndefined();
     expect(formUiSchema(module('tags'), translate, false, new Set()).name).toEqual({ 'ui:title': 'Nazwa tagu' });
-    expect(formUiSchema(module('recipients'), translate, false, new Set()).tags).toEqual({ 'ui:title': 'Tagi', items: { 'ui:title': 'Nazwa tagu' } });
+    expect(formUiSchema(module('recipients'), translate, false, new Set()).tags).toEqual({ 'ui:title': 'Tagi', 'ui:field': 'reference', items: { 'ui:title': 'Nazwa tagu' } });
     expect(formUiSchema(senders, translate, false, new Set()).config_type_id.oneOf.map((choice: { 'ui:title': string }) => choice['ui:title'])).toEqual([
       'Wysyłka przez dostawcę',
       'SMTP',

@@ -56,6 +56,7 @@ describe('registry', () => {
         'news_videos',
         'recipients',
         'scripts',
+        'sender_types',
         'senders_config',
         'settings_cookies',
         'settings_data_protection',
@@ -171,7 +172,7 @@ describe('paths', () => {
     expect(routePath(tags, 'create', { service_id: 5 })).toBe('/usluga/5/konfiguracja/tagi/dodaj');
     expect(routePath(tags, 'list', { service_id: 5 })).toBe('/usluga/5/konfiguracja/tagi');
     expect(routePattern(tags, 'edit')).toBe('/usluga/:service_id/konfiguracja/tagi/edytuj/:tag_id');
-    expect(routePattern(module('recipients').admin, 'edit')).toBeUndefined();
+    expect(routePattern(module('recipients').admin, 'edit')).toBe('/usluga/:service_id/konfiguracja/odbiorcy/edytuj/:recipient_id');
     expect(routePath(module('content').admin, 'edit', { content_id: 4 })).toBe('/admin/content/edytuj/4');
     const senders = module('senders_config').admin;
     expect(routePath(senders, 'show', { service_id: 5 })).toBe('/usluga/5/konfiguracja/metody_wysylki/szczegoly');

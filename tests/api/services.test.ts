@@ -132,6 +132,9 @@ describe('GET /api/user/client_service/type', () => {
 describe('GET /api/client_service/{id}', () => {
   it('returns the service with its domains and site sizes', async () => {
     const site = (await klientServices()).find((service) => service.name === 'Strona firmy Kowalski');
+    // The seeded 268 MiB and the files of the site's demo records (news photos and attachments).
+    const { rows } = await t.ctx.db.query<{ bytes: string }>('SELECT coalesce(sum(bytes), 0) AS bytes FROM stored_files WHERE client_service_id = $1', [site?.service_id]);
+    expect(Number(rows[0].bytes)).toBeGreaterThan(0);
     expect(await ok(`/api/client_service/${site?.service_id}`)).toEqual({
       service_id: site?.service_id,
       name: 'Strona firmy Kowalski',
@@ -144,7 +147,7 @@ describe('GET /api/client_service/{id}', () => {
         { domain: 'kowalski.example.net', is_main: false, is_ssl: false },
       ],
       site_size_available: 1024 * 1024 * 1024,
-      site_size_used: 268 * 1024 * 1024,
+      site_size_used: 268 * 1024 * 1024 + Number(rows[0].bytes),
     });
   });
 });

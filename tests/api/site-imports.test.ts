@@ -105,7 +105,7 @@ describe('OPTIONS and the form choices', () => {
 
   it("lists this service's categories, or a source's, refusing klient2's service as a foreign one", async () => {
     const own = (await call('GET', `${imports(site)}/content_types/1/categories`)).json().data;
-    expect(own).toContainEqual({ id: await demoCategory(site, 'Aktualności'), name: 'Aktualności' });
+    expect(own).toContainEqual({ id: await demoCategory(site, 'Ogłoszenia z BIP'), name: 'Ogłoszenia z BIP' });
     const source = (await call('GET', `${imports(site)}/content_types/1/categories?content_client_service_id=${bip}`)).json().data;
     expect(source.map((row: { name: string }) => row.name)).toEqual(expect.arrayContaining(['Ogłoszenia', 'Z serwisu firmy']));
     const refused = await call('GET', `${imports(site)}/content_types/1/categories?content_client_service_id=${foreign}`);
@@ -186,7 +186,7 @@ describe('adding, editing, switching and removing an import', () => {
 
 describe('the copy job', () => {
   it("has copied the BIP's published announcements into the site (the demo import), marked with their source", async () => {
-    const target = await demoCategory(site, 'Aktualności');
+    const target = await demoCategory(site, 'Ogłoszenia z BIP');
     await eventually(site, target, ['Otwarcie nowego salonu', 'Przetarg na dostawę materiałów biurowych', 'Zmiana godzin pracy biura']);
     const copies = (await call('GET', `${news(site)}?category_id=${target}&imported=true&per_page=100`)).json().data;
     expect(copies).toHaveLength(2);
@@ -280,12 +280,12 @@ describe('sources, exports and the page flags', () => {
     expect(fromBip.data[0]).toMatchObject({
       client_service_id: site,
       client_service_name: 'Strona firmy Kowalski',
-      category_name: 'Aktualności',
+      category_name: 'Ogłoszenia z BIP',
       export_category_name: 'Ogłoszenia',
       published: true,
     });
     const fromSite = (await call('GET', `${imports(site)}/exports`)).json();
-    expect(fromSite.data).toEqual([expect.objectContaining({ client_service_id: bip, export_category_name: 'Aktualności', published: false })]);
+    expect(fromSite.data).toEqual([expect.objectContaining({ client_service_id: bip, export_category_name: 'Ogłoszenia z BIP', published: false })]);
     expect((await call('GET', `${imports(bip)}/exports`, undefined, 'klient2')).statusCode).toBe(403);
   });
 
@@ -303,7 +303,7 @@ describe('sources, exports and the page flags', () => {
     expect((await call('POST', imports(site), await importBody(bip, site))).statusCode).toBe(404);
     expect((await call('GET', `${imports(bip)}/content_types/1/services`)).json().data).toEqual([]);
     // The site's import of the BIP's announcements stops while its imports are off.
-    const aktualnosci = await demoCategory(site, 'Aktualności');
+    const aktualnosci = await demoCategory(site, 'Ogłoszenia z BIP');
     await eventually(site, aktualnosci, ['Otwarcie nowego salonu']);
     await call('PUT', `${imports(site)}/settings`, { imports: true, exports: true, sources: false }, 'admin');
     expect((await call('OPTIONS', imports(site))).json()).toMatchObject({ imports: true, exports: true, sources: false });

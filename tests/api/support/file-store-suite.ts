@@ -70,6 +70,10 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
   let klient2: string;
   let site: number;
   let photo: Buffer;
+  /** The objects of the demo records (news photos, attachments), there before any test. */
+  let demoObjects: Set<string>;
+  /** The objects the tests made. */
+  const objectKeys = async () => (await store.objectKeys(test)).filter((key) => !demoObjects.has(key));
 
   beforeAll(async () => {
     store = await start();
@@ -77,6 +81,7 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
     await cp('schemas', schemasDir, { recursive: true });
     await writeFile(path.join(schemasDir, 'file-test.schema.json'), JSON.stringify(fileTestSchema));
     test = await createTestApp({ schemasDir, ...store.overrides });
+    demoObjects = new Set(await store.objectKeys(test));
     klient = (await test.login('klient')).access_token;
     klient2 = (await test.login('klient2')).access_token;
     site = await serviceOf(test, 'klient', 1);
@@ -116,7 +121,7 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
     const record = created.json();
     expect(record.photo_uri).toMatch(/^\/api\/uploads\/[0-9a-f]{32}\.png$/);
     expect(record.photo_thumbnails.small).toMatch(/^\/api\/uploads\/[0-9a-f]{32}-small\.webp$/);
-    expect(await store.objectKeys(test)).toEqual([keyOf(record.photo_uri), keyOf(record.photo_thumbnails.small)].sort());
+    expect(await objectKeys()).toEqual([keyOf(record.photo_uri), keyOf(record.photo_thumbnails.small)].sort());
 
     const served = await test.call({ method: 'GET', url: record.photo_uri });
     expect(served.statusCode).toBe(200);
@@ -133,14 +138,14 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
     const replaced = await upload({ name: 'Zdjęcie' }, { name: 'q.png', type: 'image/png', data: second }, 'photo', 'PUT', record.id);
     expect(replaced.statusCode).toBe(200);
     const { photo_uri: newUri, photo_thumbnails: newThumbnails } = replaced.json();
-    expect(await store.objectKeys(test)).toEqual([keyOf(newUri), keyOf(newThumbnails.small)].sort());
+    expect(await objectKeys()).toEqual([keyOf(newUri), keyOf(newThumbnails.small)].sort());
     expect((await test.call({ method: 'GET', url: record.photo_thumbnails.small })).statusCode).toBe(404);
     const newThumbnail = await test.call({ method: 'GET', url: newThumbnails.small });
     expect((await siteSizeUsed()) - usedBefore).toBe(second.length + newThumbnail.rawPayload.length);
 
     // Deleting the record removes both objects and releases the quota.
     expect((await test.call({ method: 'DELETE', url: `/api/client_service/${site}/module/file_tests/${record.id}`, token: klient })).statusCode).toBe(204);
-    expect(await store.objectKeys(test)).toEqual([]);
+    expect(await objectKeys()).toEqual([]);
     expect(await siteSizeUsed()).toBe(usedBefore);
   });
 
@@ -162,14 +167,14 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
     const refused = await uploadPhoto('Bomba', bomb);
     expect(refused.statusCode).toBe(413);
     expect(refused.json().detail).toBe('Zdjęcie ma zbyt dużą rozdzielczość.');
-    expect(await store.objectKeys(test)).toEqual([]);
+    expect(await objectKeys()).toEqual([]);
   });
 
   it("refuses a file over its own field's limit (smaller than the request's) with 413 and keeps nothing", async () => {
     const refused = await uploadScan('Za duży skan', pdf(150_000));
     expect(refused.statusCode).toBe(413);
     expect(refused.json().detail).toBe('Przesłany plik jest zbyt duży.');
-    expect(await store.objectKeys(test)).toEqual([]);
+    expect(await objectKeys()).toEqual([]);
   });
 
   it('leaves no object, temporary or final, when the record commit fails', async () => {
@@ -178,7 +183,7 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
     expect(failed.statusCode).toBe(500);
     const failedScan = await uploadScan(FAILS_AT_COMMIT);
     expect(failedScan.statusCode).toBe(500);
-    expect(await store.objectKeys(test)).toEqual([]);
+    expect(await objectKeys()).toEqual([]);
     expect(await siteSizeUsed()).toBe(usedBefore);
   });
 
@@ -188,7 +193,7 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
     expect(created.statusCode).toBe(201);
     const { id, scan_uri: signedUri } = created.json();
     expect(signedUri).toMatch(/^\/api\/files\/signed\/[A-Za-z0-9_-]+\.\d+\.[A-Za-z0-9_-]+$/);
-    const [key] = await store.objectKeys(test);
+    const [key] = await objectKeys();
     expect(key).toMatch(new RegExp(`^services/${site}/file_tests/[0-9a-f]{32}\\.pdf$`));
 
     // Without signing in: the URL itself is the permission, for its few minutes.
@@ -227,7 +232,7 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
       expect(foreign.body).not.toContain('/api/files/signed/');
     }
     await test.call({ method: 'DELETE', url: `/api/client_service/${site}/module/file_tests/${id}`, token: klient });
-    expect(await store.objectKeys(test)).toEqual([]);
+    expect(await objectKeys()).toEqual([]);
   });
 
   it('answers 413 past the service quota and never over-commits under 10 parallel uploads', async () => {
@@ -242,7 +247,7 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
       const refused = answers.find((answer) => answer.statusCode === 413)!;
       expect(refused.json().detail).toBe('Brak miejsca w usłudze: plik przekroczyłby przydzieloną przestrzeń dyskową.');
       expect(await siteSizeUsed()).toBe(usedBefore + 3 * size);
-      expect(await store.objectKeys(test)).toHaveLength(3);
+      expect(await objectKeys()).toHaveLength(3);
 
       // Deleting one frees its room for exactly one more.
       const stored = answers.filter((answer) => answer.statusCode === 201).map((answer) => answer.json().id as number);
@@ -255,7 +260,7 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
     }
     const { rows } = await test.ctx.db.query<{ id: number }>("SELECT id FROM module_records WHERE resource = 'file_tests'");
     for (const { id } of rows) await test.call({ method: 'DELETE', url: `/api/client_service/${site}/module/file_tests/${id}`, token: klient });
-    expect(await store.objectKeys(test)).toEqual([]);
+    expect(await objectKeys()).toEqual([]);
     expect(await siteSizeUsed()).toBe(usedBefore);
   });
 
@@ -265,9 +270,9 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
       `INSERT INTO module_records (resource, client_service_id, data) VALUES ('file_tests', $1, $2::jsonb) RETURNING id`,
       [site, JSON.stringify({ name: 'Ręczny', photo: '../../jwt-secret' })],
     );
-    const objects = await store.objectKeys(test);
+    const objects = await objectKeys();
     expect((await test.call({ method: 'DELETE', url: `/api/client_service/${site}/module/file_tests/${rows[0].id}`, token: klient })).statusCode).toBe(204);
-    expect(await store.objectKeys(test)).toEqual(objects);
+    expect(await objectKeys()).toEqual(objects);
     await test.call({ method: 'DELETE', url: `/api/client_service/${site}/module/file_tests/${kept.json().id}`, token: klient });
   });
 
@@ -276,7 +281,7 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
     const [left, uploading] = [await put(), await put()];
     await store.backdate(test, left.key, TEMPORARY_FILE_MAX_AGE + 60);
     await cleanupJob(test.ctx.db, test.config, test.ctx.files).handler({} as never);
-    expect(await store.objectKeys(test)).toEqual([uploading.key]);
+    expect(await objectKeys()).toEqual([uploading.key]);
     await test.ctx.files.delete(uploading.key);
   });
 
@@ -293,13 +298,13 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
     const uploaded = await test.call({ method: 'POST', url: '/api/user/avatar', token: klient, payload: form.payload, headers: form.headers });
     expect(uploaded.statusCode).toBe(200);
     const uri: string = uploaded.json().avatar_uri;
-    expect(await store.objectKeys(test)).toEqual([uri.replace('/api/avatars/', 'avatars/')]);
+    expect(await objectKeys()).toEqual([uri.replace('/api/avatars/', 'avatars/')]);
     const served = await test.call({ method: 'GET', url: uri });
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(photo)).toBe(true);
     expect(await siteSizeUsed()).toBe(usedBefore);
     expect((await test.call({ method: 'DELETE', url: '/api/user/avatar', token: klient })).statusCode).toBe(204);
-    expect(await store.objectKeys(test)).toEqual([]);
+    expect(await objectKeys()).toEqual([]);
     expect((await test.call({ method: 'GET', url: uri })).statusCode).toBe(404);
 
     // A name set by hand names no object: removing it touches nothing.

@@ -36,7 +36,9 @@ const body = fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom(...fieldName
 
 function expectNoServerError(status: number, body: string) {
   expect(status, body).toBeLessThan(500);
-  expect(() => JSON.parse(body)).not.toThrow();
+  // Every answer is JSON, but a removal's 204 (an id that names a demo record), which has no body.
+  if (status !== 204) expect(() => JSON.parse(body)).not.toThrow();
+  else expect(body).toBe('');
 }
 
 describe('no input gives a 500', () => {

@@ -43,6 +43,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: sendFrameworkError,
+    // A server starting beside others on one database waits for their migrations, indexes, menus and
+    // queues (one at a time, under a lock): longer than Fastify's 10 s on a busy machine.
+    pluginTimeout: 120_000,
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false } },
   });
   app.decorate('ctx', ctx);

@@ -1,12 +1,15 @@
 import { Suspense, type ReactNode } from 'react';
 import { Loading } from 'react-admin';
+import { loadModuleTexts } from '../providers/i18nProvider';
 import { lazyScreen } from './lazyScreen';
 
 /*
- * The signed-in layout (sidebar, top bar, footer with DOMPurify, session timer) is its own chunk:
- * the login page does not load it.
+ * The signed-in layout (sidebar, top bar, footer with DOMPurify, session timer) is its own chunk,
+ * loaded with the modules' texts: the login page loads neither.
  */
-const authorizedLayout = lazyScreen<{ children?: ReactNode }>(() => import('./AuthorizedLayout').then((module) => ({ default: module.AuthorizedLayout })));
+const authorizedLayout = lazyScreen<{ children?: ReactNode }>(() =>
+  Promise.all([import('./AuthorizedLayout'), loadModuleTexts()]).then(([module]) => ({ default: module.AuthorizedLayout })),
+);
 
 export function PanelLayout({ children }: { children?: ReactNode }) {
   return (

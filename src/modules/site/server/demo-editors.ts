@@ -1,5 +1,4 @@
-import type { ModuleDemoSeed } from '../../../server/platform/db/demo';
-import { demoServiceId, demoUserId } from '../../../server/platform/db/demo';
+import { demoServiceId, demoUserId, insertDemoRecord, type ModuleDemoSeed } from '../../../server/platform/db/demo';
 import { t } from '../../../server/platform/http/errors';
 
 /**
@@ -12,10 +11,9 @@ export const editorsDemo: ModuleDemoSeed = {
   async seed(tx, api) {
     await tx.query("INSERT INTO client_service_modules (client_service_id, module) SELECT id, 'editors' FROM client_services WHERE kind_id IN (2, 4) ON CONFLICT DO NOTHING");
     const serviceId = await demoServiceId(tx, 'demo.services.klient_site');
-    const roles = api.schemaModules.get('editor_roles')!.store;
-    const owner = { serviceId, userId: null };
-    const newsRole = await roles.insert(tx, owner, { name: t('demo.editor_roles.news'), modules: ['news', 'news_categories', 'files'] }, {});
-    await roles.insert(tx, owner, { name: t('demo.editor_roles.configuration'), modules: ['subjects', 'scripts', 'settings'] }, {});
+    const role = (nameKey: string, modules: string[]) => insertDemoRecord(tx, api, 'editor_roles', { serviceId }, { name: t(nameKey), modules });
+    const newsRole = await role('demo.editor_roles.news', ['news', 'news_categories', 'files']);
+    await role('demo.editor_roles.configuration', ['subjects', 'scripts', 'settings']);
     const klient = await demoUserId(tx, 'klient');
     const { rows } = await tx.query<{ id: number }>(
       `INSERT INTO users (username, password_hash, name, surname, email)

@@ -1,13 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { demoServiceId, type ModuleDemoSeed } from '../../../server/platform/db/demo';
-import type { Queryable } from '../../../server/platform/db';
+import { demoServiceId, insertDemoRecord, type ModuleDemoSeed } from '../../../server/platform/db/demo';
 import { t } from '../../../server/platform/http/errors';
 import { CONTINUOUS, syncImportIn } from './imports/sync';
-
-/** Writes a record of a schema module through its store (so cached lists see it). */
-async function insert(api: FastifyInstance, tx: Queryable, resource: string, serviceId: number, values: Record<string, unknown>) {
-  return api.schemaModules.get(resource)!.store.insert(tx, { serviceId, userId: null }, values, {});
-}
 
 const newsItem = (key: string, categoryId: number, published: boolean) => ({
   category_id: categoryId,
@@ -28,18 +21,19 @@ export const importsDemo: ModuleDemoSeed = {
     if (!api.schemaModules.has('imports') || !api.schemaModules.has('news_items')) return;
     const site = await demoServiceId(tx, 'demo.services.klient_site');
     const bip = await demoServiceId(tx, 'demo.services.klient_bip');
+    const insert = (resource: string, serviceId: number, values: Record<string, unknown>) => insertDemoRecord(tx, api, resource, { serviceId }, values);
 
-    const siteCategory = await insert(api, tx, 'news_categories', site, { name: t('demo.imports.site_category') });
-    const bipCategory = await insert(api, tx, 'news_categories', bip, { name: t('demo.imports.bip_category') });
-    const bipImported = await insert(api, tx, 'news_categories', bip, { name: t('demo.imports.bip_imported_category') });
+    const siteCategory = await insert('news_categories', site, { name: t('demo.imports.site_category') });
+    const bipCategory = await insert('news_categories', bip, { name: t('demo.imports.bip_category') });
+    const bipImported = await insert('news_categories', bip, { name: t('demo.imports.bip_imported_category') });
     for (const [key, published] of [['tender', true], ['hours', true], ['draft', false]] as const) {
-      await insert(api, tx, 'news_items', bip, newsItem(`demo.imports.bip_news.${key}`, bipCategory.id, published));
+      await insert('news_items', bip, newsItem(`demo.imports.bip_news.${key}`, bipCategory.id, published));
     }
-    await insert(api, tx, 'news_items', site, newsItem('demo.imports.site_news.opening', siteCategory.id, true));
+    await insert('news_items', site, newsItem('demo.imports.site_news.opening', siteCategory.id, true));
 
     await tx.query('INSERT INTO import_settings (client_service_id, sources) VALUES ($1, TRUE)', [bip]);
     await tx.query('INSERT INTO import_sources (client_service_id, importer_client_service_id) VALUES ($1, $2)', [bip, site]);
-    const fromBip = await insert(api, tx, 'imports', site, {
+    const fromBip = await insert('imports', site, {
       import_type_id: CONTINUOUS,
       content_type_id: 1,
       export_client_service_id: bip,
@@ -52,7 +46,7 @@ export const importsDemo: ModuleDemoSeed = {
       end_date: null,
     });
     // The BIP also takes the site's news, switched off: its toggle can be tried.
-    const fromSite = await insert(api, tx, 'imports', bip, {
+    const fromSite = await insert('imports', bip, {
       import_type_id: CONTINUOUS,
       content_type_id: 1,
       export_client_service_id: site,

@@ -2,12 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Queryable } from '../../../server/platform/db';
-import { demoServiceId, demoUserId, type ModuleDemoSeed } from '../../../server/platform/db/demo';
+import { demoServiceId, demoUserId, insertDemoRecord, type ModuleDemoSeed } from '../../../server/platform/db/demo';
 import { DERIVATIVE_EXTENSION, makeThumbnails } from '../../../server/platform/files/images';
 import { chargeFiles } from '../../../server/platform/files/quota';
 import { derivativeName, newStoredName } from '../../../server/platform/files/store';
 import { t } from '../../../server/platform/http/errors';
-import type { Owner, StoredRecord } from '../../../server/schema/storage';
+import type { StoredRecord } from '../../../server/schema/storage';
 
 /** A photo of the demo: a small picture in one colour, as a PNG. */
 const picture = (background: string) => sharp({ create: { width: 640, height: 400, channels: 3, background } }).png().toBuffer();
@@ -49,18 +49,16 @@ const CATEGORIES = ['news', 'events', 'notices'] as const;
 export const newsDemo: ModuleDemoSeed = {
   name: 'site-news',
   async seed(tx, api) {
-    const modules = api.schemaModules;
-    const news = modules.get('news_items');
-    const categories = modules.get('news_categories');
-    if (!news || !categories) return;
+    if (!api.schemaModules.has('news_items') || !api.schemaModules.has('news_categories')) return;
     const serviceId = await demoServiceId(tx, 'demo.services.klient_site');
     const userId = await demoUserId(tx, 'klient');
-    const owner: Owner = { serviceId, userId: null };
     const text = (item: DemoItem, part: string) => t(`demo.site_news.items.${item.key}.${part}`);
-    const insert = async (resource: string, parent: number | null, values: Record<string, unknown>, files: Record<string, string> = {}) => {
-      const store = modules.get(resource)!.store;
-      return store.insert(tx, parent === null ? owner : { ...owner, parentId: parent }, values, files);
-    };
+    const insert = (resource: string, parentId: number | null, values: Record<string, unknown>, files: Record<string, string> = {}) =>
+      insertDemoRecord(tx, api, resource, { serviceId, parentId }, values, files);
+    const { rows: authors } = await tx.query<{ name: string }>("SELECT trim(name || ' ' || surname) AS name FROM users WHERE id = $1", [userId]);
+    /** A change of an item in its log, as the engine writes one (x-admin.history). */
+    const log = (newsId: number, action: 'created' | 'updated', changes: unknown[], date: string) =>
+      insert('news_logs', newsId, { date, user: authors[0].name, user_id: userId, action, changes });
 
     const categoryIds: Record<string, number> = {};
     for (const category of CATEGORIES) categoryIds[category] = (await insert('news_categories', null, { name: t(`demo.site_news.categories.${category}`) })).id;
@@ -84,10 +82,10 @@ export const newsDemo: ModuleDemoSeed = {
       };
       const record = await insert('news_items', null, values);
       saved.push(record);
-      await log(tx, api, owner, record.id, userId, 'created', Object.entries(values).map(([field, after]) => ({ field, before: null, after })), date);
+      await log(record.id, 'created', Object.entries(values).map(([field, after]) => ({ field, before: null, after })), date);
       if (item.edited) {
         const changes = [{ field: 'title', before: text(item, 'first_title'), after: values.title }];
-        await log(tx, api, owner, record.id, userId, 'updated', changes, new Date(Date.parse(date) + 3_600_000).toISOString());
+        await log(record.id, 'updated', changes, new Date(Date.parse(date) + 3_600_000).toISOString());
       }
       for (const [index, colour] of (item.photos ?? []).entries()) {
         const photo = await storeFile(tx, api, serviceId, 'news_photos', 'photo', await picture(colour), 'png');
@@ -105,12 +103,6 @@ export const newsDemo: ModuleDemoSeed = {
     await insert('news_related', saved[0].id, { related: [saved[1].id, saved[3].id] });
   },
 };
-
-/** A change of an item in its log, as the engine writes one (x-admin.history). */
-async function log(tx: Queryable, api: FastifyInstance, owner: Owner, newsId: number, userId: number, action: 'created' | 'updated', changes: unknown[], date: string) {
-  const { rows } = await tx.query<{ name: string }>("SELECT trim(name || ' ' || surname) AS name FROM users WHERE id = $1", [userId]);
-  await api.schemaModules.get('news_logs')!.store.insert(tx, { ...owner, parentId: newsId }, { date, user: rows[0].name, user_id: userId, action, changes }, {});
-}
 
 /**
  * A demo file put where an upload of the module's field goes (with its thumbnails), counted in the

@@ -41,3 +41,18 @@ export async function demoServiceId(tx: Queryable, nameKey: string): Promise<num
   const { rows } = await tx.query<{ id: number }>('SELECT id FROM client_services WHERE name = $1 ORDER BY id LIMIT 1', [t(nameKey)]);
   return rows[0].id;
 }
+
+/**
+ * Writes a demo record of a schema module through its store (so its cached lists see it), owned by
+ * a service (and a parent record, for a nested module's).
+ */
+export function insertDemoRecord(
+  tx: Queryable,
+  api: FastifyInstance,
+  resource: string,
+  owner: { serviceId: number; parentId?: number | null },
+  values: Record<string, unknown>,
+  files: Record<string, string> = {},
+) {
+  return api.schemaModules.get(resource)!.store.insert(tx, { userId: null, ...owner }, values, files);
+}

@@ -24,11 +24,6 @@ function droppingAccessChecks(app: FastifyInstance, store: RecordStore): RecordS
   };
 }
 
-/**
- * SPEC 6 editors: the schema module `editors` (schemas/site/editor.schema.json) served by the engine,
- * its records kept in the panel's users and service memberships rather than in module_records; its
- * writes and those of the roles (editor_roles) change who may do what at once.
- */
 /** A role gives only modules its service has (the form offers every module of the panel). */
 async function checkRoleModules(db: Queryable, owner: Owner, values: Record<string, unknown>): Promise<void> {
   const wanted = (values.modules as string[] | undefined) ?? [];
@@ -54,6 +49,11 @@ function checkingRoleModules(store: RecordStore): RecordStore {
   };
 }
 
+/**
+ * SPEC 6 editors: the schema module `editors` (schemas/site/editor.schema.json) served by the engine,
+ * its records kept in the panel's users and service memberships rather than in module_records; its
+ * writes and those of the roles (editor_roles) change who may do what at once.
+ */
 export const editorsServer = fp(
   async (app) => {
     const editors = moduleRoutes(app, 'editors');

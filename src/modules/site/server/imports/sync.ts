@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../../server/platform/db';
 import type { JobDefinition } from '../../../../server/platform/jobs';
 import type { ModuleRoutes } from '../../../../server/schema';
-import { importFlags, sourceAllows } from './rules';
+import { allowedSql, DEFAULT_FLAGS } from './rules';
 
 /**
  * What an import can carry (SPEC 7 GET /content_types): the records of `resource` in the categories
@@ -65,32 +65,23 @@ interface ImportRow {
   data: Record<string, unknown>;
 }
 
-async function categoryExists(tx: Queryable, resource: string, serviceId: number, categoryId: unknown): Promise<boolean> {
-  const { rows } = await tx.query('SELECT 1 FROM module_records WHERE id = $1 AND resource = $2 AND client_service_id = $3', [
-    Number(categoryId),
-    resource,
-    serviceId,
-  ]);
-  return rows.length > 0;
-}
-
 /**
  * Whether an import copies now: switched on, within its dates, the importing service's imports on,
  * the source still letting it import (exports on, its sources list) and both categories there.
  */
 async function isActive(tx: Queryable, row: ImportRow, type: ContentType): Promise<boolean> {
   const { data } = row;
-  const source = Number(data.export_client_service_id);
   const day = today();
   if (data.published !== true) return false;
   if (typeof data.start_date === 'string' && data.start_date > day) return false;
   if (typeof data.end_date === 'string' && data.end_date < day) return false;
-  if (!(await importFlags(tx, row.client_service_id)).imports) return false;
-  if (!(await sourceAllows(tx, source, row.client_service_id))) return false;
-  return (
-    (await categoryExists(tx, type.categories, source, data.export_category_id)) &&
-    (await categoryExists(tx, type.categories, row.client_service_id, data.category_id))
+  const category = (service: string, id: string) => `EXISTS (SELECT 1 FROM module_records WHERE id = ${id} AND resource = $5 AND client_service_id = ${service})`;
+  const { rows } = await tx.query(
+    `SELECT 1 WHERE COALESCE((SELECT s.imports FROM import_settings s WHERE s.client_service_id = $2), $6)
+        AND ${allowedSql('$1::int', '$2::int')} AND ${category('$1', '$3')} AND ${category('$2', '$4')}`,
+    [Number(data.export_client_service_id), row.client_service_id, Number(data.export_category_id), Number(data.category_id), type.categories, DEFAULT_FLAGS.imports],
   );
+  return rows.length > 0;
 }
 
 /** The fields a copy takes from its source record, as the content's schema declares them. */
@@ -154,6 +145,8 @@ export async function syncImportIn(app: FastifyInstance, tx: Queryable, importId
        FROM import_copies c JOIN module_records m ON m.id = c.copy_id WHERE c.import_id = $1`,
     [importId],
   );
+  // Copies go through their module's store, one by one, so its cached lists learn of each.
+  const dropped: number[] = [];
   for (const copy of copies.rows) {
     const store = app.schemaModules.get(copy.resource)?.store;
     const owner = { serviceId: copy.client_service_id, userId: null, parentId: copy.parent_id };
@@ -163,18 +156,19 @@ export async function syncImportIn(app: FastifyInstance, tx: Queryable, importId
       wanted.delete(Number(copy.source_id));
       if (!sameFields(copy.data, values)) await store.update(tx, owner, Number(copy.copy_id), values, {});
     } else {
-      // The mapping row goes with the copy (ON DELETE CASCADE); a copy already gone leaves it.
+      // The mapping row goes with the copy (ON DELETE CASCADE); one whose copy's module is not loaded stays until removed below.
       if (store) await store.remove(tx, owner, Number(copy.copy_id));
-      await tx.query('DELETE FROM import_copies WHERE import_id = $1 AND source_id = $2', [importId, copy.source_id]);
+      dropped.push(Number(copy.source_id));
     }
   }
-  if (!row || !items || !type) return;
+  if (dropped.length) await tx.query('DELETE FROM import_copies WHERE import_id = $1 AND source_id = ANY($2::bigint[])', [importId, dropped]);
+  if (!row || !items || !type || wanted.size === 0) return;
   const placement = categoryPlacement(items, type);
   const owner = { serviceId: row.client_service_id, userId: null, parentId: placement.parentId(Number(row.data.category_id)) };
-  for (const [sourceId, values] of wanted) {
-    const copy = await items.store.insert(tx, owner, values, {});
-    await tx.query('INSERT INTO import_copies (import_id, source_id, copy_id) VALUES ($1, $2, $3)', [importId, sourceId, copy.id]);
-  }
+  const sourceIds = [...wanted.keys()];
+  const copyIds: number[] = [];
+  for (const values of wanted.values()) copyIds.push((await items.store.insert(tx, owner, values, {})).id);
+  await tx.query('INSERT INTO import_copies (import_id, source_id, copy_id) SELECT $1, unnest($2::bigint[]), unnest($3::bigint[])', [importId, sourceIds, copyIds]);
 }
 
 /** The scheduled run: every continuous import, and the copies left by imports that are gone. */

@@ -153,6 +153,15 @@ describe('a role decides every call of the service', () => {
     expect((await call('GET', `/api/user/permissions/client_service/${site}`, token)).json()).toEqual({ is_admin: false, modules: [] });
   });
 
+  it("an editor whose roles give the news in another service is offered it as an import source", async () => {
+    const bip = await serviceOf(test, 'klient', 2);
+    const { token } = await editorSession('redaktor_importow', await addRole('Importy', ['imports']));
+    const sources = `/api/client_service/${site}/module/imports/content_types/1/services`;
+    expect((await call('GET', sources, token)).json().data).toEqual([]);
+    await addEditor('redaktor_importow@example.com', await addRole('Wiadomości', ['news'], bip), bip);
+    expect((await call('GET', sources, token)).json().data).toEqual([{ id: bip, name: 'BIP firmy Kowalski' }]);
+  });
+
   it('removing an editor ends their access at once, also for the token they hold', async () => {
     const roleId = await addRole('Na chwilę', ['subjects']);
     const { token, id } = await editorSession('redaktor_usuwany', roleId);

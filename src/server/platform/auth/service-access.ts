@@ -106,6 +106,17 @@ const granted = (module: string) => `(EXISTS (SELECT 1 FROM client_service_user_
                     WHERE r.id = csu.role_id AND r.resource = '${EDITOR_ROLES_RESOURCE}' AND r.client_service_id = cs.id
                       AND r.data->'modules' @> jsonb_build_array(${module})))`;
 
+/**
+ * SQL: the user (`user`, an SQL expression) may use the module (`module`) of service `cs`, as
+ * requireServiceAccess decides it (`root`: every service that has the module); for lists of services.
+ */
+export function serviceUsableSql(user: string, module: string, root: string): string {
+  const adminOnly = `ARRAY[${[...ADMIN_ONLY_MODULES].map((name) => `'${name}'`).join(', ')}]::text[]`;
+  return `(EXISTS (SELECT 1 FROM client_service_modules m WHERE m.client_service_id = cs.id AND m.module = ${module})
+      AND (${root} OR EXISTS (SELECT 1 FROM client_service_users csu WHERE csu.client_service_id = cs.id AND csu.user_id = ${user}
+             AND (csu.is_admin OR (NOT (${module} = ANY(${adminOnly})) AND ${granted(module)})))))`;
+}
+
 async function loadAccessRow(db: Queryable, serviceId: number, userId: number, module: string | undefined): Promise<AccessRow | undefined> {
   const adminOnly = module !== undefined && ADMIN_ONLY_MODULES.has(module);
   const { rows } = await db.query<AccessRow>(

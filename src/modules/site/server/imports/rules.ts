@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../../../server/platform/db';
 import { currentUser } from '../../../../server/platform/auth/plugin';
+import { serviceUsableSql } from '../../../../server/platform/auth/service-access';
 
 /** Which import pages a service has (SPEC 4): imports and exports on, sources off, unless stored otherwise. */
 export interface ImportFlags {
@@ -36,8 +37,8 @@ export async function sourceAllows(db: Queryable, sourceId: number, importerId: 
 
 /**
  * The services the signed-in user may use with a module (as requireServiceAccess grants it: root
- * users every service that has the module; others their services where they are the site admin or
- * were given the module), other than `except`, by name.
+ * users every service that has the module; others their services where they are the site admin,
+ * were given the module or have it in their role), other than `except`, by name.
  */
 export async function usableServices(
   db: Queryable,
@@ -50,10 +51,7 @@ export async function usableServices(
   const { rows } = await db.query<{ id: number; name: string }>(
     `SELECT cs.id, cs.name FROM client_services cs
       WHERE cs.id <> $1
-        AND EXISTS (SELECT 1 FROM client_service_modules m WHERE m.client_service_id = cs.id AND m.module = $3)
-        AND ($4 OR EXISTS (SELECT 1 FROM client_service_users u WHERE u.client_service_id = cs.id AND u.user_id = $2
-               AND (u.is_admin OR EXISTS (SELECT 1 FROM client_service_user_modules g
-                                           WHERE g.client_service_id = cs.id AND g.user_id = $2 AND g.module = $3))))
+        AND ${serviceUsableSql('$2::int', '$3::text', '$4::boolean')}
         AND ${condition}
       ORDER BY cs.name, cs.id`,
     [except, user.userId, module, user.isRoot],

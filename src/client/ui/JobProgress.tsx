@@ -1,9 +1,9 @@
-import { Alert, Box, LinearProgress, Typography } from '@mui/material';
+import { Alert } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { api, errorMessage } from '../providers/http';
 import { useTranslateText } from '../providers/useTranslateText';
+import { LabelledProgress } from './LabelledProgress';
 
 /** What GET /api/jobs/{job_id} answers. */
 export interface JobStatus {
@@ -27,7 +27,6 @@ function percentDone({ state, progress }: JobStatus): number | undefined {
 export function JobProgress({ jobId, pollIntervalMs = 1000 }: { jobId: string; pollIntervalMs?: number }) {
   const translate = useTranslate();
   const message = useTranslateText();
-  const labelId = useId();
   const query = useQuery({
     queryKey: ['job', jobId],
     queryFn: ({ signal }) => api<JobStatus>(`/jobs/${encodeURIComponent(jobId)}`, { signal }),
@@ -41,22 +40,5 @@ export function JobProgress({ jobId, pollIntervalMs = 1000 }: { jobId: string; p
   const counted = job?.progress.total ? translate('app.jobs.progress', { smart_count: job.progress.done, total: job.progress.total }) : undefined;
   const state = job ? translate(`app.jobs.state.${job.state}`) : undefined;
   const summary = [state, counted].filter(Boolean).join(', ');
-  return (
-    <Box>
-      <Typography id={labelId} variant="body2">
-        {translate('app.jobs.label')}
-      </Typography>
-      <LinearProgress
-        aria-labelledby={labelId}
-        aria-valuetext={summary || undefined}
-        variant={percent === undefined ? 'indeterminate' : 'determinate'}
-        value={percent}
-        color={job?.state === 'failed' ? 'error' : 'primary'}
-        sx={{ my: 1 }}
-      />
-      <Typography variant="body2" color="text.secondary">
-        {summary}
-      </Typography>
-    </Box>
-  );
+  return <LabelledProgress label={translate('app.jobs.label')} summary={summary} percent={percent} failed={job?.state === 'failed'} />;
 }

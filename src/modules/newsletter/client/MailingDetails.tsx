@@ -5,7 +5,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { api } from '../../../client/providers/http';
 import { ModuleAccess } from '../../../client/schema/access';
 import { ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
-import { mailingPaths, mailingsApi, mailingsModule, type MailingProgress } from './mailingsApi';
+import { formatMoment, mailingPaths, mailingsApi, mailingsModule, type MailingProgress } from './mailingsApi';
 import { MailingActions, MailingProgressBar, statusText } from './MailingParts';
 
 const LIVE: MailingProgress['status'][] = ['scheduled', 'sending', 'paused'];
@@ -34,9 +34,7 @@ function Details({ serviceId, mailingId }: { serviceId: string; mailingId: numbe
         <Typography role="status">{statusText(translate, state.status, state.status_reason)}</Typography>
         {state.resume_at ? (
           <Alert severity="info">
-            {translate('resources.mailings.progress.resume_at', {
-              date: new Date(state.resume_at).toLocaleString('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'medium', timeStyle: 'short' }),
-            })}
+            {translate('resources.mailings.progress.resume_at', { date: formatMoment(state.resume_at) })}
           </Alert>
         ) : null}
         <MailingProgressBar progress={state} />

@@ -6,15 +6,11 @@ import { useParams } from 'react-router';
 import { ModuleAccess } from '../../../client/schema/access';
 import { ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
 import { ListPagination, usePageParam } from '../../../client/screens/common/ListPagination';
-import { fetchSummaries, mailingPaths, mailingsModule, type MailingSummary } from './mailingsApi';
+import { fetchSummaries, formatMoment, mailingPaths, mailingsModule, type MailingSummary } from './mailingsApi';
 import { MailingActions, statusText } from './MailingParts';
 
 const PER_PAGE = 25;
 type Mode = 'current' | 'archive' | 'template';
-
-function formatDate(value: string | null): string {
-  return value ? new Date(value).toLocaleString('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'medium', timeStyle: 'short' }) : '—';
-}
 
 function MailingRows({ mode }: { mode: Mode }) {
   const translate = useTranslate();
@@ -61,7 +57,7 @@ function MailingRows({ mode }: { mode: Mode }) {
                   </Link>
                 </TableCell>
                 <TableCell>{statusText(translate, row.status, row.status_reason)}</TableCell>
-                <TableCell>{formatDate(row.start_at)}</TableCell>
+                <TableCell>{formatMoment(row.start_at)}</TableCell>
                 <TableCell>
                   {row.counts.sent} / {row.counts.total}
                 </TableCell>

@@ -1,7 +1,7 @@
-import { Box, LinearProgress, Stack, Typography } from '@mui/material';
-import { useId } from 'react';
+import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { ActionButton } from '../../../client/schema/actions';
+import { LabelledProgress } from '../../../client/ui/LabelledProgress';
 import { ACTIONS_BY_STATUS, type MailingProgress, type MailingStatus, mailingsModule } from './mailingsApi';
 
 /** The lifecycle buttons a mailing offers in its status (each asks for confirmation first). */
@@ -27,29 +27,19 @@ export function statusText(translate: (key: string) => string, status: MailingSt
 /** The progress bar of a mailing: messages sent or failed of all its deliveries, with the counts in words. */
 export function MailingProgressBar({ progress }: { progress: MailingProgress }) {
   const translate = useTranslate();
-  const labelId = useId();
   const { total, sent, failed } = progress.counts;
   const percent = total ? Math.round(((sent + failed) / total) * 100) : progress.status === 'sent' ? 100 : 0;
-  const summary = translate('resources.mailings.progress.summary', { smart_count: total, sent, failed });
   return (
-    <Box>
-      <Typography id={labelId} variant="body2">
-        {translate('resources.mailings.progress.label')}
-      </Typography>
-      <LinearProgress
-        aria-labelledby={labelId}
-        aria-valuetext={summary}
-        variant="determinate"
-        value={percent}
-        color={progress.status === 'failed' ? 'error' : 'primary'}
-        sx={{ my: 1, height: 8, borderRadius: 1 }}
-      />
-      <Typography variant="body2" color="text.secondary">
-        {summary}
-      </Typography>
+    <LabelledProgress
+      label={translate('resources.mailings.progress.label')}
+      summary={translate('resources.mailings.progress.summary', { smart_count: total, sent, failed })}
+      percent={percent}
+      failed={progress.status === 'failed'}
+      sx={{ height: 8, borderRadius: 1 }}
+    >
       <Typography variant="body2" color="text.secondary">
         {translate('resources.mailings.progress.events', progress.events)}
       </Typography>
-    </Box>
+    </LabelledProgress>
   );
 }

@@ -6,7 +6,7 @@ import { useToast } from '../../../client/notifications';
 import { api, errorMessage, isApiError } from '../../../client/providers/http';
 import { useTranslateText } from '../../../client/providers/useTranslateText';
 import { useRecordChoices } from '../../../client/schema/OptionsFilter';
-import { ImportOutcome, importsPath, type RecipientImport } from './imports';
+import { ImportOutcome, importsPath, importsScreenPath, type RecipientImport } from './imports';
 
 const ACCEPT = '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -73,7 +73,7 @@ export default function RecipientImportCreateScreen() {
             </Typography>
             <ImportOutcome serviceId={serviceId} record={started} />
             <Box>
-              <Button component={LinkBase} to={`/usluga/${serviceId}/admin/importy`}>
+              <Button component={LinkBase} to={importsScreenPath(serviceId)}>
                 {translate('app.service_admin.imports.back')}
               </Button>
             </Box>
@@ -126,7 +126,7 @@ export default function RecipientImportCreateScreen() {
                 <Button type="submit" variant="contained" disabled={send.isPending}>
                   {translate('app.service_admin.imports.submit')}
                 </Button>
-                <Button component={LinkBase} to={`/usluga/${serviceId}/admin/importy`} color="secondary">
+                <Button component={LinkBase} to={importsScreenPath(serviceId)} color="secondary">
                   {translate('ra.action.cancel')}
                 </Button>
               </Stack>

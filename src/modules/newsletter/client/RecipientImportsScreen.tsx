@@ -6,7 +6,7 @@ import { LinkBase, useParams, useTranslate } from 'react-admin';
 import { api } from '../../../client/providers/http';
 import { EmptyState, ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
 import { JobProgress } from '../../../client/ui/JobProgress';
-import { ErrorsDownload, ImportStatus, importsPath, isFinished, type RecipientImport } from './imports';
+import { ErrorsDownload, ImportStatus, importsPath, importsScreenPath, isFinished, type RecipientImport } from './imports';
 
 const PER_PAGE = 25;
 const COLUMNS = ['file_name', 'status', 'created_at', 'rows_total', 'rows_created', 'rows_merged', 'rows_failed', 'actions'] as const;
@@ -31,7 +31,7 @@ export default function RecipientImportsScreen() {
         <Typography variant="h4" component="h1">
           {translate('app.service_admin.imports.title')}
         </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} component={LinkBase} to={`/usluga/${serviceId}/admin/importy/dodaj`}>
+        <Button variant="contained" startIcon={<AddIcon />} component={LinkBase} to={`${importsScreenPath(serviceId)}/dodaj`}>
           {translate('app.service_admin.imports.create')}
         </Button>
       </Stack>

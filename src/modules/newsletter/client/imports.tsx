@@ -25,6 +25,8 @@ export interface RecipientImport {
 }
 
 export const importsPath = (serviceId: string) => `/client_service/${encodeURIComponent(serviceId)}/module/recipients/imports`;
+/** The admin area's imports screen (admin/importy); its create screen is under it (/dodaj). */
+export const importsScreenPath = (serviceId: string) => `/usluga/${serviceId}/admin/importy`;
 export const isFinished = (record: RecipientImport) => record.status === 'completed' || record.status === 'failed';
 
 const STATUS_COLOR = { queued: 'default', running: 'info', completed: 'success', failed: 'error' } as const;

@@ -1,13 +1,12 @@
-import { Link, MenuItem, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Link, MenuItem, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router';
 import { ModuleAccess } from '../../../../client/schema/access';
-import { moduleOf } from '../../../../client/schema/registry';
-import { ListPagination } from '../../../../client/screens/common/ListPagination';
-import { EmptyState, ErrorState, LoadingState } from '../../../../client/screens/common/QueryStates';
+import { formatMoment, mailingsModule } from '../mailingsApi';
 import { FilterForm, pageOf, PeriodField, useReportParams } from './ReportFilters';
-import { EVENT_KINDS, fetchLogs, fetchStatistics, formatMoment, PER_PAGE } from './reportsApi';
+import { PagedReport, ReportTable } from './ReportTable';
+import { EVENT_KINDS, fetchLogs, fetchStatistics, PER_PAGE } from './reportsApi';
 
 /** Mailings the filter offers: the latest started ones (the statistics' first page of the largest size). */
 const MAILING_CHOICES = 100;
@@ -21,15 +20,10 @@ function LogRows({ serviceId, values, onPage }: { serviceId: string; values: Rec
       fetchLogs(serviceId, { mailing_id: values.mailing_id, kind: values.kind, search: values.search, from: values.from, to: values.to, page, per_page: PER_PAGE }, signal),
     placeholderData: keepPreviousData,
   });
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState error={query.error} />;
-  const rows = query.data.data;
-  if (rows.length === 0) return <EmptyState text={translate('resources.newsletter_reports.logs.empty')} />;
   return (
-    <>
-      <TableContainer component={Paper}>
-        <Table size="small">
-          <caption>{translate('resources.newsletter_reports.logs.table')}</caption>
+    <PagedReport query={query} page={page} onPage={onPage} empty={translate('resources.newsletter_reports.logs.empty')}>
+      {(rows) => (
+        <ReportTable caption={translate('resources.newsletter_reports.logs.table')}>
           <TableHead>
             <TableRow>
               {['occurred_at', 'kind', 'email', 'name', 'mailing', 'url'].map((field) => (
@@ -59,10 +53,9 @@ function LogRows({ serviceId, values, onPage }: { serviceId: string; values: Rec
               </TableRow>
             ))}
           </TableBody>
-        </Table>
-      </TableContainer>
-      <ListPagination page={page} perPage={PER_PAGE} total={query.data.pagination.total} onChange={onPage} />
-    </>
+        </ReportTable>
+      )}
+    </PagedReport>
   );
 }
 
@@ -77,7 +70,7 @@ export default function DeliveryLogsScreen() {
     queryFn: ({ signal }) => fetchStatistics(serviceId, { per_page: MAILING_CHOICES }, signal),
   });
   return (
-    <ModuleAccess context={{ module: moduleOf('mailings'), params }}>
+    <ModuleAccess context={{ module: mailingsModule(), params }}>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {translate('resources.newsletter_reports.logs.title')}
       </Typography>

@@ -1,19 +1,37 @@
-import { Paper, Stack, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Stack, TableBody, TableCell, TableFooter, TableHead, TableRow, type TableRowProps, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router';
 import { ModuleAccess } from '../../../../client/schema/access';
-import { moduleOf } from '../../../../client/schema/registry';
 import { ErrorState, LoadingState } from '../../../../client/screens/common/QueryStates';
+import { mailingsModule } from '../mailingsApi';
 import { FilterForm, PeriodField, useReportParams } from './ReportFilters';
 import { ReportChart } from './ReportChart';
-import { fetchTotals, formatNumber, formatPeriod } from './reportsApi';
+import { FigureHeads, ReportTable, useFigureLabel } from './ReportTable';
+import { fetchTotals, type Figures, formatNumber, formatPeriod } from './reportsApi';
 
 const FIGURES = ['sent', 'opened', 'clicked', 'unsubscribed'] as const;
 type Group = 'day' | 'month';
 
+/** A row of the totals: its period (or "sum") as the row's head, then its figures. */
+function FiguresRow({ head, figures, sx }: { head: string; figures: Figures; sx?: TableRowProps['sx'] }) {
+  return (
+    <TableRow sx={sx}>
+      <TableCell component="th" scope="row">
+        {head}
+      </TableCell>
+      {FIGURES.map((key) => (
+        <TableCell key={key} align="right">
+          {formatNumber(figures[key])}
+        </TableCell>
+      ))}
+    </TableRow>
+  );
+}
+
 function TotalsReport({ serviceId, group, values }: { serviceId: string; group: Group; values: Record<string, string> }) {
   const translate = useTranslate();
+  const label = useFigureLabel();
   const query = useQuery({
     queryKey: ['reports', 'totals', serviceId, group, values.from, values.to],
     queryFn: ({ signal }) => fetchTotals(serviceId, { group, from: values.from, to: values.to }, signal),
@@ -22,7 +40,6 @@ function TotalsReport({ serviceId, group, values }: { serviceId: string; group: 
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} />;
   const { data, totals } = query.data;
-  const label = (key: string) => translate(`resources.newsletter_reports.figures.${key}`);
   const range = translate('resources.newsletter_reports.totals.range', { from: formatPeriod(query.data.from, group), to: formatPeriod(query.data.to, group) });
   return (
     <>
@@ -33,47 +50,26 @@ function TotalsReport({ serviceId, group, values }: { serviceId: string; group: 
         rows={data.map((row) => ({ ...row, label: formatPeriod(row.period, group) }))}
         series={FIGURES.map((key) => ({ key, label: label(key) }))}
       />
-      <TableContainer component={Paper}>
-        <Table size="small">
-          <caption>{translate(`resources.newsletter_reports.totals.table_${group}`)}</caption>
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col">{translate(`resources.newsletter_reports.fields.${group}`)}</TableCell>
-              {FIGURES.map((key) => (
-                <TableCell key={key} scope="col" align="right">
-                  {label(key)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((row) => (
-              <TableRow key={row.period}>
-                <TableCell component="th" scope="row">
-                  {formatPeriod(row.period, group)}
-                </TableCell>
-                {FIGURES.map((key) => (
-                  <TableCell key={key} align="right">
-                    {formatNumber(row[key])}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-          <TableFooter>
-            <TableRow sx={{ '& th, & td': { fontWeight: 'bold', fontSize: 'inherit', color: 'text.primary' } }}>
-              <TableCell component="th" scope="row">
-                {translate('resources.newsletter_reports.totals.sum')}
-              </TableCell>
-              {FIGURES.map((key) => (
-                <TableCell key={key} align="right">
-                  {formatNumber(totals[key])}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableFooter>
-        </Table>
-      </TableContainer>
+      <ReportTable caption={translate(`resources.newsletter_reports.totals.table_${group}`)}>
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col">{translate(`resources.newsletter_reports.fields.${group}`)}</TableCell>
+            <FigureHeads figures={FIGURES} />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.map((row) => (
+            <FiguresRow key={row.period} head={formatPeriod(row.period, group)} figures={row} />
+          ))}
+        </TableBody>
+        <TableFooter>
+          <FiguresRow
+            head={translate('resources.newsletter_reports.totals.sum')}
+            figures={totals}
+            sx={{ '& th, & td': { fontWeight: 'bold', fontSize: 'inherit', color: 'text.primary' } }}
+          />
+        </TableFooter>
+      </ReportTable>
     </>
   );
 }
@@ -85,7 +81,7 @@ export default function MailingTotalsScreen() {
   const [values, change] = useReportParams();
   const group: Group = values.group === 'month' ? 'month' : 'day';
   return (
-    <ModuleAccess context={{ module: moduleOf('mailings'), params }}>
+    <ModuleAccess context={{ module: mailingsModule(), params }}>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {translate('resources.newsletter_reports.totals.title')}
       </Typography>

@@ -16,7 +16,7 @@ export interface MailingStatistics {
   rates: { failed: number; opened: number; clicked: number; unsubscribed: number };
 }
 
-interface Figures {
+export interface Figures {
   sent: number;
   opened: number;
   clicked: number;
@@ -46,7 +46,7 @@ interface DeliveryEvent {
   name: string;
 }
 
-interface Page<T> {
+export interface Page<T> {
   data: T[];
   pagination: { total: number };
 }
@@ -73,13 +73,11 @@ export const reportPaths = {
   logs: (serviceId: string, mailingId?: number) => `/usluga/${serviceId}/raporty/logi${mailingId ? `?mailing_id=${mailingId}` : ''}`,
 };
 
-const ZONE = 'Europe/Warsaw';
 const numbers = new Intl.NumberFormat('pl-PL');
 const percents = new Intl.NumberFormat('pl-PL', { style: 'percent', maximumFractionDigits: 1 });
 
 export const formatNumber = (value: number) => numbers.format(value);
 export const formatRate = (value: number) => percents.format(value);
-export const formatMoment = (value: string | null) => (value ? new Date(value).toLocaleString('pl-PL', { timeZone: ZONE, dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
 /** A period of the totals in Polish: "30 mar 2025" for a day, "marzec 2025" for a month. */
 export function formatPeriod(period: string, group: 'day' | 'month'): string {

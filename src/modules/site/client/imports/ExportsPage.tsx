@@ -1,13 +1,11 @@
-import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams, useTranslate } from 'react-admin';
 import { apiPaths } from '../../../../common/schema/paths';
 import { api } from '../../../../client/providers/http';
-import { LoadFailure } from '../../../../client/schema/access';
 import { moduleOf } from '../../../../client/schema/registry';
-import { EmptyState, LoadingState } from '../../../../client/screens/common/QueryStates';
-import { IMPORTS, SectionPage } from './sections';
+import { IMPORTS, SectionBody, SectionPage } from './sections';
 
 interface Export {
   id: number;
@@ -33,19 +31,8 @@ function Exports() {
   const title = translate('app.imports.exports.title');
   const columns = ['service', 'category', 'export_category', 'published'] as const;
   return (
-    <>
-      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      {exports.isPending ? (
-        <LoadingState />
-      ) : exports.isError ? (
-        <LoadFailure error={exports.error} />
-      ) : exports.data.data.length === 0 ? (
-        <Paper sx={{ p: 2 }}>
-          <EmptyState text={translate('app.imports.exports.empty')} />
-        </Paper>
-      ) : (
+    <SectionBody title={title} query={exports} isEmpty={(answer) => answer.data.length === 0} empty={translate('app.imports.exports.empty')}>
+      {(answer) => (
         <Paper>
           <TableContainer>
             <Table aria-label={title} aria-busy={exports.isFetching}>
@@ -57,7 +44,7 @@ function Exports() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {exports.data.data.map((row) => (
+                {answer.data.map((row) => (
                   <TableRow key={row.id}>
                     <TableCell>{row.client_service_name}</TableCell>
                     <TableCell>{row.category_name}</TableCell>
@@ -70,7 +57,7 @@ function Exports() {
           </TableContainer>
           <TablePagination
             component="div"
-            count={exports.data.pagination.total}
+            count={answer.pagination.total}
             page={page - 1}
             rowsPerPage={PER_PAGE}
             rowsPerPageOptions={[PER_PAGE]}
@@ -80,7 +67,7 @@ function Exports() {
           />
         </Paper>
       )}
-    </>
+    </SectionBody>
   );
 }
 

@@ -5,10 +5,8 @@ import { useParams, useTranslate } from 'react-admin';
 import { apiPaths } from '../../../../common/schema/paths';
 import { useToast } from '../../../../client/notifications';
 import { api, errorMessage } from '../../../../client/providers/http';
-import { LoadFailure } from '../../../../client/schema/access';
 import { moduleOf } from '../../../../client/schema/registry';
-import { EmptyState, LoadingState } from '../../../../client/screens/common/QueryStates';
-import { IMPORTS, SectionPage } from './sections';
+import { IMPORTS, SectionBody, SectionPage } from './sections';
 
 interface Sources {
   sources: number[];
@@ -40,27 +38,15 @@ function SourcesForm() {
     event.preventDefault();
     save.mutate(chosen);
   };
-  const title = translate('app.imports.sources.title');
   return (
-    <>
-      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      {stored.isPending ? (
-        <LoadingState />
-      ) : stored.isError ? (
-        <LoadFailure error={stored.error} />
-      ) : stored.data.services.length === 0 ? (
-        <Paper sx={{ p: 2 }}>
-          <EmptyState text={translate('app.imports.sources.none')} />
-        </Paper>
-      ) : (
+    <SectionBody title={translate('app.imports.sources.title')} query={stored} isEmpty={(answer) => answer.services.length === 0} empty={translate('app.imports.sources.none')}>
+      {(answer) => (
         <Paper component="form" onSubmit={submit} noValidate sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography id={helpId} sx={{ mb: 1 }}>
             {translate('app.imports.sources.help')}
           </Typography>
           <FormGroup role="group" aria-labelledby={helpId}>
-            {stored.data.services.map((service) => (
+            {answer.services.map((service) => (
               <FormControlLabel
                 key={service.id}
                 label={service.name}
@@ -80,7 +66,7 @@ function SourcesForm() {
           </Button>
         </Paper>
       )}
-    </>
+    </SectionBody>
   );
 }
 

@@ -1,12 +1,12 @@
-import { Tab, Tabs } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { Paper, Tab, Tabs, Typography } from '@mui/material';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LinkBase, Navigate, useLocation, useParams, useTranslate } from 'react-admin';
 import { apiPaths, routePath } from '../../../../common/schema/paths';
 import { api, errorMessage } from '../../../../client/providers/http';
-import { ModuleAccess, NOT_FOUND_PATH, useSchemaContext } from '../../../../client/schema/access';
+import { LoadFailure, ModuleAccess, NOT_FOUND_PATH, useSchemaContext } from '../../../../client/schema/access';
 import { moduleOf } from '../../../../client/schema/registry';
-import { LoadingState } from '../../../../client/screens/common/QueryStates';
+import { EmptyState, LoadingState } from '../../../../client/screens/common/QueryStates';
 
 /** The three import pages, in the order a disabled one hands over to the next (SPEC 4). */
 export const SECTIONS = ['imports', 'exports', 'sources'] as const;
@@ -91,6 +91,43 @@ function SectionContent({ section, children }: { section: Section; children: Rea
     <>
       <SectionTabs flags={flags.data} params={params} />
       {children}
+    </>
+  );
+}
+
+/**
+ * A hand-written import page's heading, then its query's loading or failure state, the page's
+ * "none" text when the answer is empty, or what `children` makes of the answer.
+ */
+export function SectionBody<T>({
+  title,
+  query,
+  isEmpty,
+  empty,
+  children,
+}: {
+  title: string;
+  query: UseQueryResult<T>;
+  isEmpty(data: T): boolean;
+  empty: string;
+  children(data: T): ReactNode;
+}) {
+  return (
+    <>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {query.isPending ? (
+        <LoadingState />
+      ) : query.isError ? (
+        <LoadFailure error={query.error} />
+      ) : isEmpty(query.data) ? (
+        <Paper sx={{ p: 2 }}>
+          <EmptyState text={empty} />
+        </Paper>
+      ) : (
+        children(query.data)
+      )}
     </>
   );
 }

@@ -1,0 +1,64 @@
+import { Paper, Table, TableCell, TableContainer } from '@mui/material';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { ListPagination } from '../../../../client/screens/common/ListPagination';
+import { EmptyState, ErrorState, LoadingState } from '../../../../client/screens/common/QueryStates';
+import { type Page, PER_PAGE } from './reportsApi';
+
+/** A report's table, named by its caption. */
+export function ReportTable({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <TableContainer component={Paper}>
+      <Table size="small">
+        <caption>{caption}</caption>
+        {children}
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** A figure's name (resources.newsletter_reports.figures.*), for column heads and chart series. */
+export function useFigureLabel(): (key: string) => string {
+  const translate = useTranslate();
+  return (key) => translate(`resources.newsletter_reports.figures.${key}`);
+}
+
+/** The column heads of figures, right-aligned as their numbers. */
+export function FigureHeads({ figures }: { figures: readonly string[] }) {
+  const label = useFigureLabel();
+  return figures.map((key) => (
+    <TableCell key={key} scope="col" align="right">
+      {label(key)}
+    </TableCell>
+  ));
+}
+
+/**
+ * One page of a report's rows: loading, failure and "none" states, else what `children` makes of the
+ * rows and the page links under it.
+ */
+export function PagedReport<T>({
+  query,
+  page,
+  onPage,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<Page<T>>;
+  page: number;
+  onPage(page: number): void;
+  empty: string;
+  children(rows: T[]): ReactNode;
+}) {
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} />;
+  const rows = query.data.data;
+  if (rows.length === 0) return <EmptyState text={empty} />;
+  return (
+    <>
+      {children(rows)}
+      <ListPagination page={page} perPage={PER_PAGE} total={query.data.pagination.total} onChange={onPage} />
+    </>
+  );
+}

@@ -5,12 +5,18 @@ import { t } from '../../../server/platform/http/errors';
 import { trackedLinks } from './mailings/render';
 
 const DAY_MS = 24 * 3600 * 1000;
-const HTML = `<html><body><h1>Dzień dobry, {{name}}!</h1>
-<p>W listopadzie w naszym sklepie: nowe kolekcje i rabaty do 30%.</p>
-<p><a href="https://www.kowalski.example.com/nowosci">Zobacz nowości</a></p>
-<p><a href="https://www.kowalski.example.com/promocje">Promocje miesiąca</a></p>
-<p>Do zobaczenia!<br>Zespół Kowalski</p></body></html>`;
-const READERS = ['Anna Nowak', 'Piotr Wiśniewski', 'Katarzyna Wójcik', 'Tomasz Kamiński', 'Magdalena Lewandowska', 'Michał Zieliński'];
+/** The readers' names in the catalogue under demo.mailings.readers.<key>. */
+const READERS = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6'];
+
+/** The template's html, its texts in the catalogue under demo.mailings.letter.<key>. */
+function letterHtml(): string {
+  const text = (key: string) => t(`demo.mailings.letter.${key}`);
+  return `<html><body><h1>${text('greeting')}</h1>
+<p>${text('intro')}</p>
+<p><a href="https://www.kowalski.example.com/nowosci">${text('news')}</a></p>
+<p><a href="https://www.kowalski.example.com/promocje">${text('offers')}</a></p>
+<p>${text('farewell')}<br>${text('team')}</p></body></html>`;
+}
 
 /**
  * klient's newsletter service: a template, its readers, a mailing sent a week ago (deliveries, one
@@ -25,20 +31,21 @@ export const mailingsDemo: ModuleDemoSeed = {
     if (!templates || !recipients || !api.schemaModules.get('mailings')) return;
     const serviceId = await demoServiceId(tx, 'demo.services.klient_newsletter');
     const owner = { serviceId, userId: null };
-    const template = await templates.store.insert(tx, owner, { name: t('demo.mailings.template'), layout_id: null, html: HTML }, {});
+    const html = letterHtml();
+    const template = await templates.store.insert(tx, owner, { name: t('demo.mailings.template'), layout_id: null, html }, {});
     const readers = [];
-    for (const [index, name] of READERS.entries()) {
+    for (const [index, key] of READERS.entries()) {
       const email = `czytelnik${index + 1}@kowalski.example.com`;
-      readers.push(await recipients.store.insert(tx, owner, { name, email, tags: [] }, {}));
+      readers.push(await recipients.store.insert(tx, owner, { name: t(`demo.mailings.readers.${key}`), email, tags: [] }, {}));
     }
     const sentAt = new Date(Date.now() - 7 * DAY_MS);
     const sent = await tx.query<{ id: number }>(
       `INSERT INTO newsletter_mailings (client_service_id, subject, template_id, status, sent_subject, sent_html, links, started_at, finished_at, heartbeat_at, created_at, updated_at)
        VALUES ($1, $2, $3, 'sent', $2, $4, $5, $6::timestamptz, $6::timestamptz + interval '2 minutes', $6::timestamptz, $6::timestamptz - interval '1 hour', $6::timestamptz) RETURNING id`,
-      [serviceId, t('demo.mailings.sent_subject'), template.id, HTML, trackedLinks(HTML), sentAt],
+      [serviceId, t('demo.mailings.sent_subject'), template.id, html, trackedLinks(html), sentAt],
     );
     const mailingId = sent.rows[0].id;
-    const links = trackedLinks(HTML);
+    const links = trackedLinks(html);
     for (const [index, reader] of readers.entries()) {
       const failed = index === readers.length - 1;
       const delivery = await tx.query<{ id: number }>(

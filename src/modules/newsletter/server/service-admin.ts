@@ -140,7 +140,7 @@ export async function serviceAdminRoutes(app: FastifyInstance): Promise<void> {
     const record = await importOf(request);
     const { rows } = await db.query<{ row_number: number; reason: string }>('SELECT row_number, reason FROM recipient_import_errors WHERE import_id = $1 ORDER BY row_number', [record.id]);
     const lines = [CSV_BOM + csvLine([t('app.service_admin.imports.errors_row'), t('app.service_admin.imports.errors_reason')]), ...rows.map((row) => csvLine([row.row_number, row.reason]))];
-    return reply.headers(csvDownloadHeaders(`import-${record.id}-bledy.csv`)).send(lines.join(''));
+    return reply.headers(csvDownloadHeaders(`${t('app.service_admin.imports.errors_file_name', { id: record.id })}.csv`)).send(lines.join(''));
   });
 
   app.post(base, { preHandler: app.authenticate }, async (request, reply) => {

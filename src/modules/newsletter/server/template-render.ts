@@ -1,5 +1,6 @@
 import mjml2html from 'mjml';
 import { sanitizeHtml } from '../../../server/platform/sanitizing/html';
+import { escapeHtml } from './mailings/render';
 
 /** A block as rendered: its values, with its image's absolute address (an upload or a layout picture). */
 export interface RenderedBlock {
@@ -44,11 +45,6 @@ export const DEFAULT_LAYOUT: RenderedLayout = {
   accent_color: '#1565c0',
   font_family: 'sans',
 };
-
-/** Text for markup: every character HTML gives a meaning escaped (for content and attribute values alike). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 const colour = (value: string, fallback: string) => (COLOUR.test(value) ? value : fallback);
 const align = (value: string | undefined) => (value && ALIGNS.has(value) ? value : 'left');

@@ -17,7 +17,7 @@ const downloadKey = (serviceId: number, templateId: number) => `template-downloa
 /** A file name for the download from the template's name: letters, digits, dashes and underscores only. */
 function fileNameOf(name: string, id: number): string {
   const base = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
-  return `${base || `szablon-${id}`}.html`;
+  return `${base || t('resources.templates.download.file_name', { id })}.html`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../server/platform/db';
 
-/** Limits are counted per day and per month of Polish time (SPEC 3's daily and monthly sending limits). */
-const ZONE = 'Europe/Warsaw';
+/** Limits are counted per day and per month of Polish time (SPEC 3's daily and monthly sending limits); the reports count so too. */
+export const ZONE = 'Europe/Warsaw';
 const wallClock = new Intl.DateTimeFormat('en-CA', {
   timeZone: ZONE,
   year: 'numeric',
@@ -68,16 +68,18 @@ export async function currentUsage(db: Queryable, serviceId: number, prefixes: s
   return usage;
 }
 
-/** Adds sent messages to each prefix's count of its current period (a new period starts from them). */
+/** Adds sent messages to each prefix's count of its current period (a new period starts from them), in one statement. */
 export async function addUsage(tx: Queryable, serviceId: number, prefixes: string[], count: number, at = new Date()): Promise<void> {
-  for (const prefix of prefixes) {
+  const counted = prefixes.flatMap((prefix) => {
     const kind = limitKindOf(prefix);
-    if (!kind) continue;
-    await tx.query(
-      `INSERT INTO service_limit_usage AS u (client_service_id, prefix, usage, period) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (client_service_id, prefix) DO UPDATE
-         SET usage = CASE WHEN u.period = EXCLUDED.period THEN u.usage + EXCLUDED.usage ELSE EXCLUDED.usage END, period = EXCLUDED.period`,
-      [serviceId, prefix, count, periodOf(kind, at)],
-    );
-  }
+    return kind ? [{ prefix, period: periodOf(kind, at) }] : [];
+  });
+  if (counted.length === 0) return;
+  await tx.query(
+    `INSERT INTO service_limit_usage AS u (client_service_id, prefix, usage, period)
+     SELECT $1::int, c.prefix, $3::bigint, c.period FROM unnest($2::text[], $4::text[]) AS c(prefix, period)
+     ON CONFLICT (client_service_id, prefix) DO UPDATE
+       SET usage = CASE WHEN u.period = EXCLUDED.period THEN u.usage + EXCLUDED.usage ELSE EXCLUDED.usage END, period = EXCLUDED.period`,
+    [serviceId, counted.map((c) => c.prefix), count, counted.map((c) => c.period)],
+  );
 }

@@ -2,10 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../../server/platform/db';
 import type { JobContext } from '../../../../server/platform/jobs';
-import type { SenderConfig } from '../senders';
 import { addUsage, currentUsage, limitKindOf, nextPeriodStart } from '../usage';
 import { type DeliveryTokens, prepareMailing, renderMessage, trackedLinks } from './render';
-import { type MailingTransport, openTransport, PermanentFailure, SenderUnusable } from './transports';
+import { isUnusable, type MailingTransport, openTransport, PermanentFailure, type SenderConfig } from './transports';
 
 export const RUN_QUEUE = 'newsletter-mailing-run';
 
@@ -83,9 +82,13 @@ export class MailingEngine {
     return this.app.ctx;
   }
 
+  private prefixes: string[] | undefined;
+
+  /** The limits schema's daily and monthly prefixes (read once: the schema modules do not change while the server runs). */
   private get limitPrefixes(): string[] {
     const limits = this.app.schemaModules.get('limits');
-    return Object.keys(limits?.module.schema.properties ?? {}).filter((prefix) => limitKindOf(prefix) !== null);
+    this.prefixes ??= Object.keys(limits?.module.schema.properties ?? {}).filter((prefix) => limitKindOf(prefix) !== null);
+    return this.prefixes;
   }
 
   async define(): Promise<void> {
@@ -333,7 +336,7 @@ export class MailingEngine {
     try {
       transport = await openTransport(this.ctx, mailing.client_service_id, await this.senderConfig(mailing.client_service_id));
     } catch (error) {
-      if (error instanceof SenderUnusable) return this.fail(mailing.id, 'no_sender');
+      if (isUnusable(error)) return this.fail(mailing.id, 'no_sender');
       throw error;
     }
     const prepared = prepareMailing(mailing.sent_subject ?? mailing.subject, mailing.sent_html ?? '', mailing.tracking);
@@ -370,8 +373,8 @@ export class MailingEngine {
         } finally {
           clearInterval(renew);
         }
-        const unusable = results.find((result) => result.error instanceof SenderUnusable);
-        await this.mark(results.filter((result) => !(result.error instanceof SenderUnusable)));
+        const unusable = results.find((result) => isUnusable(result.error));
+        await this.mark(results.filter((result) => !isUnusable(result.error)));
         if (unusable) return this.fail(mailing.id, 'no_sender');
         done += results.filter((result) => result.error === null || result.error instanceof PermanentFailure || result.message.attempts >= MAX_ATTEMPTS).length;
         await job.progress(done, counts.total);

@@ -62,6 +62,7 @@ function decodeEntities(value: string): string {
   return value.replace(/&amp;/g, '&');
 }
 
+/** Text for markup: every character HTML gives a meaning escaped (for content and attribute values alike). */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,19 +1,34 @@
 import type { AppContext } from '../../../../server/app';
+import type { MailMessage } from '../../../../server/platform/mail/mailer';
 import { type OutboundPolicy, OutboundRefused } from '../../../../server/platform/outbound/guard';
 import { guardedRequest } from '../../../../server/platform/outbound/http';
 import { guardedSmtpTransport } from '../../../../server/platform/outbound/smtp';
-import { CONFIG_TYPE, type SenderConfig } from '../senders';
 
-/** One newsletter message, personalised for its recipient. */
-export interface OutgoingMessage {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  headers: Record<string, string>;
+/** config_type_id values (SPEC 3: 1 sending by the provider, 2 SMTP, 3 an e-mail marketing service). */
+export const CONFIG_TYPE = { product: 1, smtp: 2, emailLabs: 3 } as const;
+
+/** A service's saved sender method (schemas/newsletter/sender-config.schema.json). */
+export interface SenderConfig {
+  config_type_id: number;
+  smtp_host?: string;
+  smtp_port?: number;
+  smtp_user?: string;
+  smtp_password?: string;
+  api_host?: string;
+  api_key?: string;
+  api_secret?: string;
+  smtp_account?: string;
+  from?: string;
+  from_name: string;
 }
 
-/** How a service's mailing leaves: its sender method, opened once per worker run. */
+/** One message: a mailing's, personalised for its recipient (html and headers), or the sender test's (text only). */
+export type OutgoingMessage = Omit<MailMessage, 'from'>;
+
+/**
+ * How a service's messages leave: its sender method, opened once per worker run of a mailing (and
+ * once for the sender config's test send).
+ */
 export interface MailingTransport {
   send(message: OutgoingMessage): Promise<void>;
   close(): void;
@@ -22,8 +37,11 @@ export interface MailingTransport {
 /** A failure that sending again cannot mend (the server refused the address or the message). */
 export class PermanentFailure extends Error {}
 
-/** The method cannot be used at all (not configured, or aimed where outbound calls may not go). */
+/** The method cannot be used at all: not configured (no method, no domain for the provider's relay). */
 export class SenderUnusable extends Error {}
+
+/** Whether no message can go through the method: not configured, or aimed where outbound calls may not go. */
+export const isUnusable = (error: unknown): boolean => error instanceof SenderUnusable || error instanceof OutboundRefused;
 
 const SEND_TIMEOUT_MS = 15_000;
 /** Connections a worker keeps open to a tenant's SMTP server (the provider's relay pools its own). */
@@ -43,32 +61,27 @@ function displayName(name: string): string {
 /**
  * The service's sender method as a transport: 1 the provider's relay (SMTP_URL, the panel's
  * mailer) from `from`@the service's main domain, 2 the tenant's SMTP server (pooled, through the
- * outbound guard), 3 EmailLabs' HTTP API (through the outbound guard).
+ * outbound guard), 3 EmailLabs' HTTP API (through the outbound guard). A host the guard refuses
+ * throws OutboundRefused, here or on a send.
  */
 export async function openTransport(ctx: AppContext, serviceId: number, config: SenderConfig | null): Promise<MailingTransport> {
   if (!config) throw new SenderUnusable('no sender method');
   const policy: OutboundPolicy = { allowLoopback: ctx.config.outboundAllowLoopback };
   if (config.config_type_id === CONFIG_TYPE.smtp) {
-    let transport: Awaited<ReturnType<typeof guardedSmtpTransport>>;
-    try {
-      transport = await guardedSmtpTransport(
-        {
-          host: config.smtp_host ?? '',
-          port: config.smtp_port,
-          secure: config.smtp_port === 465,
-          auth: { user: config.smtp_user ?? '', pass: config.smtp_password ?? '' },
-          pool: true,
-          maxConnections: SMTP_CONNECTIONS,
-          connectionTimeout: SEND_TIMEOUT_MS,
-          greetingTimeout: SEND_TIMEOUT_MS,
-          socketTimeout: SEND_TIMEOUT_MS,
-        } as Parameters<typeof guardedSmtpTransport>[0],
-        policy,
-      );
-    } catch (error) {
-      if (error instanceof OutboundRefused) throw new SenderUnusable(error.message);
-      throw error;
-    }
+    const transport = await guardedSmtpTransport(
+      {
+        host: config.smtp_host ?? '',
+        port: config.smtp_port,
+        secure: config.smtp_port === 465,
+        auth: { user: config.smtp_user ?? '', pass: config.smtp_password ?? '' },
+        pool: true,
+        maxConnections: SMTP_CONNECTIONS,
+        connectionTimeout: SEND_TIMEOUT_MS,
+        greetingTimeout: SEND_TIMEOUT_MS,
+        socketTimeout: SEND_TIMEOUT_MS,
+      } as Parameters<typeof guardedSmtpTransport>[0],
+      policy,
+    );
     const from = { name: displayName(config.from_name), address: config.from || config.smtp_user || '' };
     return {
       async send(message) {
@@ -103,10 +116,10 @@ export async function openTransport(ctx: AppContext, serviceId: number, config: 
 
 /**
  * EmailLabs' HTTP API: POST {api_host}/api/new_sendmail, Basic app key:secret, form fields (to,
- * smtp_account, subject, html, text, from, from_name, headers[...]). 5xx and 429 are tried again;
- * another refusal is permanent.
+ * smtp_account, subject, html when the message has it, text, from, from_name, headers[...]). 5xx
+ * and 429 are tried again; another refusal is permanent.
  */
-export function emailLabsTransport(config: SenderConfig, policy: OutboundPolicy): MailingTransport {
+function emailLabsTransport(config: SenderConfig, policy: OutboundPolicy): MailingTransport {
   const authorization = `Basic ${Buffer.from(`${config.api_key}:${config.api_secret}`).toString('base64')}`;
   const url = new URL('/api/new_sendmail', config.api_host);
   return {
@@ -115,19 +128,13 @@ export function emailLabsTransport(config: SenderConfig, policy: OutboundPolicy)
         [`to[${message.to}]`]: '',
         smtp_account: config.smtp_account ?? '',
         subject: message.subject,
-        html: message.html,
+        ...(message.html === undefined ? {} : { html: message.html }),
         text: message.text,
         from: config.from ?? '',
         from_name: config.from_name,
       });
-      for (const [name, value] of Object.entries(message.headers)) form.set(`headers[${name}]`, value);
-      let status: number;
-      try {
-        ({ status } = await guardedRequest(url, { method: 'POST', headers: { Authorization: authorization }, body: form, timeoutMs: SEND_TIMEOUT_MS }, policy));
-      } catch (error) {
-        if (error instanceof OutboundRefused) throw new SenderUnusable(error.message);
-        throw error;
-      }
+      for (const [name, value] of Object.entries(message.headers ?? {})) form.set(`headers[${name}]`, value);
+      const { status } = await guardedRequest(url, { method: 'POST', headers: { Authorization: authorization }, body: form, timeoutMs: SEND_TIMEOUT_MS }, policy);
       if (status >= 200 && status < 300) return;
       if (status >= 500 || status === 429) throw new Error(`EmailLabs answered ${status}`);
       throw new PermanentFailure(`EmailLabs answered ${status}`);

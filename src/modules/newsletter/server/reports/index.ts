@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpError } from '../../../../server/platform/http/errors';
 import { documentOperation, moduleRoutes } from '../../../../server/schema';
-import { periodOf } from '../usage';
+import { periodOf, ZONE } from '../usage';
 import { calendar, containing, integer, oneOf, paging, type Query, text } from './query';
 
-/** Days and months of the reports are Polish ones, as the sending limits count them. */
-const ZONE = 'Europe/Warsaw';
+// Days and months of the reports are Polish ones (ZONE), as the sending limits count them.
 const MAX_ID = 2_147_483_647;
 const EVENT_KINDS = ['opened', 'clicked', 'unsubscribed'] as const;
 /** The longest period `sumy` adds up at once, per grouping. */
@@ -45,6 +44,18 @@ function periodRange(query: Query, group: Group): { from: string; to: string; fi
 }
 
 /**
+ * ?from and ?to (YYYY-MM-DD, both optional) as conditions on a timestamp column: from the first
+ * day's Polish midnight to the end of the last day.
+ */
+function dayFilter(query: Query, column: string, where: string[], params: unknown[]): void {
+  const from = calendar(query, 'from', 'day');
+  const to = calendar(query, 'to', 'day');
+  if (from && to && from > to) throw httpError(400, 'errors.reports.invalid_range');
+  if (from) where.push(`${column} >= ($${params.push(from)}::date::timestamp AT TIME ZONE '${ZONE}')`);
+  if (to) where.push(`${column} < (($${params.push(to)}::date + 1)::timestamp AT TIME ZONE '${ZONE}')`);
+}
+
+/**
  * The newsletter reports (SPEC 2 raporty/statystyki_wysylek with sumy, raporty/logi), read from the
  * deliveries and their events of the service only; a service without the mailings module (or a user
  * without it) gets the 403 of every mailings call:
@@ -72,14 +83,10 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     const query = request.query as Query;
     const { limit, offset } = paging(query);
     const search = text(query, 'search', 255);
-    const from = calendar(query, 'from', 'day');
-    const to = calendar(query, 'to', 'day');
-    if (from && to && from > to) throw httpError(400, 'errors.reports.invalid_range');
     const params: unknown[] = [serviceId];
     const where = ['client_service_id = $1', 'started_at IS NOT NULL'];
     if (search) where.push(`subject ILIKE $${params.push(containing(search))}`);
-    if (from) where.push(`started_at >= ($${params.push(from)}::date::timestamp AT TIME ZONE '${ZONE}')`);
-    if (to) where.push(`started_at < (($${params.push(to)}::date + 1)::timestamp AT TIME ZONE '${ZONE}')`);
+    dayFilter(query, 'started_at', where, params);
     const filter = where.join(' AND ');
     const { rows } = await db.query<{
       id: number;
@@ -196,15 +203,11 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     const mailingId = integer(query, 'mailing_id', undefined, MAX_ID);
     const kind = oneOf(query, 'kind', EVENT_KINDS);
     const search = text(query, 'search', 255);
-    const from = calendar(query, 'from', 'day');
-    const to = calendar(query, 'to', 'day');
-    if (from && to && from > to) throw httpError(400, 'errors.reports.invalid_range');
     const params: unknown[] = [serviceId];
     const where = ['e.client_service_id = $1'];
     if (mailingId !== undefined) where.push(`e.mailing_id = $${params.push(mailingId)}`);
     if (kind) where.push(`e.kind = $${params.push(kind)}`);
-    if (from) where.push(`e.occurred_at >= ($${params.push(from)}::date::timestamp AT TIME ZONE '${ZONE}')`);
-    if (to) where.push(`e.occurred_at < (($${params.push(to)}::date + 1)::timestamp AT TIME ZONE '${ZONE}')`);
+    dayFilter(query, 'e.occurred_at', where, params);
     // The recipient's address is on the delivery; the service's own deliveries are searched, not everyone's.
     if (search) where.push('d.client_service_id = $1', `d.email ILIKE $${params.push(containing(search))}`);
     const filter = where.join(' AND ');

@@ -1,12 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../src/server/platform/db';
-import { createTestDatabase } from './support/app';
+import { type KillTarget, onKillTarget } from './support/kill-target';
 
 const WORKER = fileURLToPath(new URL('./support/jobs-worker.ts', import.meta.url));
 const QUEUE = 'kill-test';
@@ -19,14 +15,8 @@ interface Report {
   hanging: number;
 }
 
-/** Where the workers keep their data: a PGlite data dir (one process at a time) or a PostgreSQL database. */
-interface Target {
-  env: { DATA_DIR?: string; DATABASE_URL: string };
-  open(): ReturnType<typeof openDb>;
-}
-
 /** A worker process (tests/api/support/jobs-worker.ts) and the progress lines it prints. */
-function startWorker(mode: 'enqueue' | 'work', target: Target) {
+function startWorker(mode: 'enqueue' | 'work', target: KillTarget) {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER, mode, QUEUE, String(JOB_COUNT), String(KILL_AFTER_EFFECTS)], {
     env: { ...process.env, ...target.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,7 +48,7 @@ function startWorker(mode: 'enqueue' | 'work', target: Target) {
  * PostgreSQL, sharing the work) finishes: every job's effect is recorded, and a runOnce job's
  * effect exactly once although jobs cut off by the kill run again.
  */
-async function killMidwayAndFinish(target: Target, restartedWorkers: number) {
+async function killMidwayAndFinish(target: KillTarget, restartedWorkers: number) {
   const first = startWorker('enqueue', target);
   // Killed while jobs of both kinds (among 15 random keys) hang after their effect, not yet complete.
   const beforeKill = await first.reportWhere((report) => report.hanging >= 15);
@@ -85,21 +75,10 @@ async function killMidwayAndFinish(target: Target, restartedWorkers: number) {
 }
 
 describe('jobs survive kill -9 of the worker', () => {
-  it('on PGlite (a data dir)', { timeout: 90_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'panel-jobs-kill-'));
-    try {
-      await killMidwayAndFinish({ env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open: () => openDb({ dataDir }) }, 1);
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
+  // On PGlite one process at a time opens the data dir.
+  it('on PGlite (a data dir)', { timeout: 90_000 }, () => onKillTarget('pglite', 'panel-jobs-kill-', (target) => killMidwayAndFinish(target, 1)));
 
-  it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, two workers sharing the work after the restart', { timeout: 90_000 }, async () => {
-    const database = (await createTestDatabase())!;
-    try {
-      await killMidwayAndFinish({ env: { DATABASE_URL: database.url }, open: () => openDb({ databaseUrl: database.url, dataDir: 'memory' }) }, 2);
-    } finally {
-      await database.drop();
-    }
-  });
+  it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, two workers sharing the work after the restart', { timeout: 90_000 }, () =>
+    onKillTarget('postgres', 'panel-jobs-kill-', (target) => killMidwayAndFinish(target, 2)),
+  );
 });

@@ -1,26 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../src/server/platform/db';
 import { seedDemoData } from '../../src/server/platform/db/seed';
-import { createTestDatabase, DEMO_PASSWORD } from './support/app';
+import { waitUntilListening } from '../bench/server';
+import { DEMO_PASSWORD } from './support/app';
+import { type KillTarget, onKillTarget } from './support/kill-target';
 import { type MailSink, startMailSink } from './support/mail-sink';
+import { until } from './support/until';
 
 const SERVER = fileURLToPath(new URL('../../src/server/start.ts', import.meta.url));
 const RECIPIENTS = 2000;
 const TAG = 'test-awarii';
-
-/** Where the server keeps its data: a PGlite data dir or a PostgreSQL database. */
-interface Target {
-  env: { DATA_DIR: string; DATABASE_URL: string };
-  open(): ReturnType<typeof openDb>;
-}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -31,7 +23,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The demo data, 2,000 tagged recipients, the provider's relay as sender method, a template and a draft mailing. */
-async function prepare(target: Target): Promise<{ serviceId: number; mailingId: number }> {
+async function prepare(target: KillTarget): Promise<{ serviceId: number; mailingId: number }> {
   const db = await target.open();
   try {
     await seedDemoData(db, { password: DEMO_PASSWORD });
@@ -66,7 +58,7 @@ async function prepare(target: Target): Promise<{ serviceId: number; mailingId: 
 }
 
 /** The real server (src/server/start.ts), API only, sending through the sink. */
-async function startServer(target: Target, sink: MailSink, port: number): Promise<ChildProcess> {
+async function startServer(target: KillTarget, sink: MailSink, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     env: {
       ...process.env,
@@ -84,14 +76,12 @@ async function startServer(target: Target, sink: MailSink, port: number): Promis
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server ended (${child.exitCode}): ${stderr}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/xsrf`).then((response) => response.status === 204, () => false);
-    if (ready) return child;
-    if (Date.now() > until) throw new Error(`server did not start: ${stderr}`);
-    await sleep(200);
+  try {
+    await waitUntilListening(child, `http://127.0.0.1:${port}/api/xsrf`, 60_000);
+  } catch (error) {
+    throw new Error(`server did not start (${(error as Error).message}): ${stderr}`, { cause: error });
   }
+  return child;
 }
 
 async function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
@@ -116,7 +106,7 @@ async function session(port: number) {
  * the server killed with SIGKILL at a random moment, then started again: every recipient gets the
  * mailing, and the only duplicates are messages that were in flight (claimed, not marked) at the kill.
  */
-async function killMidMailing(target: Target) {
+async function killMidMailing(target: KillTarget) {
   const sink = await startMailSink({ keep: false });
   try {
     const { serviceId, mailingId } = await prepare(target);
@@ -127,7 +117,7 @@ async function killMidMailing(target: Target) {
     expect(started.status).toBe(200);
     const killAt = 200 + Math.floor(Math.random() * (RECIPIENTS - 600));
     const sent = () => [...sink.countsByRecipient().values()].reduce((sum, count) => sum + count, 0);
-    while (sent() < killAt) await sleep(5);
+    await until(async () => sent() >= killAt || undefined, 120_000, 5);
     await stopped(first, 'SIGKILL');
     const atKill = sent();
 
@@ -144,19 +134,14 @@ async function killMidMailing(target: Target) {
     const second = await startServer(target, sink, port);
     try {
       const again = await session(port);
-      const until = Date.now() + 120_000;
-      for (;;) {
-        const progress = (await (await again('GET', `${mailing}/progress`)).json()) as {
-          status: string;
-          counts: { sent: number; total: number };
-        };
-        if (progress.status === 'sent') {
-          expect(progress.counts).toMatchObject({ sent: RECIPIENTS, total: RECIPIENTS });
-          break;
-        }
-        if (Date.now() > until) throw new Error(`not finished: ${JSON.stringify(progress)}`);
-        await sleep(250);
-      }
+      let progress: { status: string; counts: { sent: number; total: number } } | undefined;
+      await until(async () => {
+        progress = (await (await again('GET', `${mailing}/progress`)).json()) as typeof progress;
+        return progress!.status === 'sent' || undefined;
+      }, 120_000, 250).catch((error: unknown) => {
+        throw new Error(`not finished: ${JSON.stringify(progress)}`, { cause: error });
+      });
+      expect(progress!.counts).toMatchObject({ sent: RECIPIENTS, total: RECIPIENTS });
     } finally {
       await stopped(second, 'SIGTERM');
     }
@@ -171,23 +156,7 @@ async function killMidMailing(target: Target) {
 }
 
 describe('a mailing survives kill -9 of the server', () => {
-  it('on PGlite (a data dir)', { timeout: 240_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'panel-mailings-kill-'));
-    try {
-      await killMidMailing({ env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open: () => openDb({ dataDir }) });
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
+  it('on PGlite (a data dir)', { timeout: 240_000 }, () => onKillTarget('pglite', 'panel-mailings-kill-', killMidMailing));
 
-  it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL', { timeout: 240_000 }, async () => {
-    const database = (await createTestDatabase())!;
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'panel-mailings-kill-'));
-    try {
-      await killMidMailing({ env: { DATA_DIR: dataDir, DATABASE_URL: database.url }, open: () => openDb({ databaseUrl: database.url, dataDir: 'memory' }) });
-    } finally {
-      await database.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
+  it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL', { timeout: 240_000 }, () => onKillTarget('postgres', 'panel-mailings-kill-', killMidMailing));
 });

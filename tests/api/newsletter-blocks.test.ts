@@ -2,25 +2,24 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG, multipart, serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
+import { type Method, signedIn } from './support/signed-in';
 import { until } from './support/until';
 
 let test: TestApp;
-const tokens: Record<string, string> = {};
+const { tokens, signIn, call } = signedIn(() => test);
 let newsletter: number;
 
 beforeAll(async () => {
   test = await createTestApp();
-  for (const username of ['klient', 'klient2']) tokens[username] = (await test.login(username)).access_token;
+  await signIn('klient', 'klient2');
   newsletter = await serviceOf(test, 'klient', 9);
 });
 afterAll(() => test?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const templates = () => `/api/client_service/${newsletter}/module/templates`;
 const blocksOf = (template: number) => `${templates()}/${template}/blocks`;
 const layouts = () => `/api/client_service/${newsletter}/module/layouts`;
 const pictures = () => `${layouts()}/pictures`;
-const call = (method: Method, url: string, payload?: unknown, as = 'klient') => test.call({ method, url, token: tokens[as], payload });
 
 async function created(url: string, body: unknown): Promise<number> {
   const answer = await call('POST', url, body);

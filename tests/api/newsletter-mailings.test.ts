@@ -3,14 +3,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
+import { signedIn } from './support/signed-in';
 import { type MailSink, startMailSink } from './support/mail-sink';
+import { until } from './support/until';
 
 let test: TestApp;
 let sink: MailSink;
 let emailLabs: Server;
 let emailLabsPort: number;
 const emailLabsRequests: URLSearchParams[] = [];
-const tokens: Record<string, string> = {};
+const { signIn, call } = signedIn(() => test);
 let newsletter: number;
 let foreignNewsletter: number;
 /** Recipients the sink answers 550 (permanent) or, once each, 451 (transient). */
@@ -47,9 +49,9 @@ beforeAll(async () => {
     mailingPumpSeconds: 0.5,
     publicUrl: 'https://panel.example.pl',
   });
-  for (const username of ['klient', 'klient2', 'admin']) tokens[username] = (await test.login(username)).access_token;
+  foreignNewsletter = await addKlient2Newsletter();
+  await signIn('klient', 'klient2', 'admin');
   newsletter = await serviceOf(test, 'klient', 9);
-  foreignNewsletter = await serviceOf(test, 'klient2', 9).catch(() => 0);
   await setSender({ config_type_id: 1, from: 'biuro', from_name: 'Biuro Kowalski' });
 }, 60_000);
 afterAll(async () => {
@@ -58,8 +60,17 @@ afterAll(async () => {
   await new Promise<void>((resolve) => emailLabs.close(() => resolve()));
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, as = 'klient') => test.call({ method, url, token: tokens[as], payload });
+/** A newsletter service of klient2's own (client 102; the demo gives klient2 none), with the templates and mailings modules. */
+async function addKlient2Newsletter(): Promise<number> {
+  const { rows } = await test.ctx.db.query<{ id: number }>(
+    "INSERT INTO client_services (name, type_id, kind_id, client_id) VALUES ('Newsletter testowy', 9, 4, 102) RETURNING id",
+  );
+  const id = rows[0].id;
+  await test.ctx.db.query('INSERT INTO client_service_modules (client_service_id, module) SELECT $1, unnest($2::text[])', [id, ['templates', 'mailings']]);
+  await test.ctx.db.query("INSERT INTO client_service_users (client_service_id, user_id, is_admin) SELECT $1, id, TRUE FROM users WHERE username = 'klient2'", [id]);
+  return id;
+}
+
 const api = (path = '') => `/api/client_service/${newsletter}${path}`;
 const mailingsPath = (path = '') => api(`/module/mailings${path}`);
 
@@ -122,13 +133,21 @@ interface Progress {
 const progressOf = async (id: number) => (await call('GET', mailingsPath(`/${id}/progress`))).json() as Progress;
 
 async function waitFor(id: number, wanted: (progress: Progress) => boolean, timeoutMs = 30_000): Promise<Progress> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const progress = await progressOf(id);
-    if (wanted(progress)) return progress;
-    if (Date.now() > until) throw new Error(`mailing ${id} stuck: ${JSON.stringify(progress)}`);
-    await sleep(100);
-  }
+  let last: Progress | undefined;
+  const reached = async () => {
+    last = await progressOf(id);
+    return wanted(last) ? last : undefined;
+  };
+  return until(reached, timeoutMs).catch((error: unknown) => {
+    throw new Error(`mailing ${id} stuck: ${JSON.stringify(last)}`, { cause: error });
+  });
+}
+
+const start = (id: number) => call('PUT', mailingsPath(`/${id}/start`));
+/** Starts a draft and waits until it has gone out. */
+async function sendOut(id: number): Promise<Progress> {
+  await start(id);
+  return waitFor(id, (progress) => progress.status === 'sent');
 }
 
 /** A message's html part, quoted-printable decoded. */
@@ -186,7 +205,7 @@ describe('newsletter mailings', () => {
     const { emails, tag } = await addRecipients(5);
     const template = await addTemplate('<html><body><h1>Witaj {{name}}!</h1><p><a href="https://sklep.example.pl/promocja?a=1&amp;b=2">Promocja</a></p></body></html>');
     const id = await addMailing({ subject: 'Nowości', template_id: template, tracking: true, ...toGroup(tag) });
-    const started = await call('PUT', mailingsPath(`/${id}/start`));
+    const started = await start(id);
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json()).toEqual({ detail: 'Wysyłka została uruchomiona.', status: 'sending' });
     const done = await waitFor(id, (progress) => progress.status === 'sent');
@@ -219,15 +238,14 @@ describe('newsletter mailings', () => {
     expect(edit.statusCode).toBe(409);
     expect(edit.json().detail).toBe('Rozpoczętej wysyłki nie można zmienić ani usunąć.');
     expect((await call('DELETE', mailingsPath(`/${id}`))).statusCode).toBe(409);
-    expect((await call('PUT', mailingsPath(`/${id}/start`))).json().detail).toBe('Można uruchomić tylko wysyłkę w stanie szkicu.');
+    expect((await start(id)).json().detail).toBe('Można uruchomić tylko wysyłkę w stanie szkicu.');
   });
 
   it('records opens and clicks through signed links, and a forged token records nothing', async () => {
     const { emails, tag } = await addRecipients(1);
     const template = await addTemplate('<p>Hej {{name}} <a href="https://example.org/a">A</a> <a href=\'https://example.org/b\'>B</a></p>');
     const id = await addMailing({ subject: 'Śledzona', template_id: template, ...toGroup(tag) });
-    await call('PUT', mailingsPath(`/${id}/start`));
-    await waitFor(id, (progress) => progress.status === 'sent');
+    await sendOut(id);
     const html = htmlOf(messagesTo(emails)[0].raw);
     const clicks = [...html.matchAll(/https:\/\/panel\.example\.pl(\/api\/newsletter\/click\/[^"']+)["']/g)].map((match) => match[1]);
     const open = /https:\/\/panel\.example\.pl(\/api\/newsletter\/open\/[^"]+)"/.exec(html)![1];
@@ -260,8 +278,7 @@ describe('newsletter mailings', () => {
     const { emails, tag } = await addRecipients(1);
     const template = await addTemplate('<p><a href="https://example.org/plain">Link</a> {{unsubscribe_url}}</p>');
     const id = await addMailing({ subject: 'Bez śledzenia', template_id: template, tracking: false, ...toGroup(tag) });
-    await call('PUT', mailingsPath(`/${id}/start`));
-    await waitFor(id, (progress) => progress.status === 'sent');
+    await sendOut(id);
     const html = htmlOf(messagesTo(emails)[0].raw);
     expect(html).toContain('href="https://example.org/plain"');
     expect(html).not.toContain('/api/newsletter/open/');
@@ -274,8 +291,7 @@ describe('newsletter mailings', () => {
     const { emails, tag } = await addRecipients(2);
     const template = await addTemplate('<p>Lista</p>');
     const first = await addMailing({ subject: 'Pierwsza', template_id: template, ...toGroup(tag) });
-    await call('PUT', mailingsPath(`/${first}/start`));
-    await waitFor(first, (progress) => progress.status === 'sent');
+    await sendOut(first);
     const links = emails.map((email) => /<https:\/\/panel\.example\.pl(\/api\/newsletter\/unsubscribe\/[^>]+)>/.exec(headerOf(messagesTo([email])[0].raw, 'List-Unsubscribe')!)![1]);
 
     const page = await test.call({ method: 'GET', url: links[0], withoutXsrf: true });
@@ -313,8 +329,7 @@ describe('newsletter mailings', () => {
 
     const before = messagesTo(emails).length;
     const second = await addMailing({ subject: 'Druga', template_id: template, ...toGroup(tag) });
-    await call('PUT', mailingsPath(`/${second}/start`));
-    await waitFor(second, (progress) => progress.status === 'sent');
+    await sendOut(second);
     expect(messagesTo(emails)).toHaveLength(before);
   });
 
@@ -326,8 +341,7 @@ describe('newsletter mailings', () => {
     const { emails: other } = await addRecipients(1);
     const template = await addTemplate('<p>Tagi</p>');
     const id = await addMailing({ subject: 'Dla VIP', template_id: template, audience: 'tags', tags_included: [tag], tags_excluded: [excluded] });
-    await call('PUT', mailingsPath(`/${id}/start`));
-    const done = await waitFor(id, (progress) => progress.status === 'sent');
+    const done = await sendOut(id);
     expect(done.counts.total).toBe(2);
     expect(messagesTo([...vip, ...both, ...other]).map((message) => message.to).sort()).toEqual([...vip].sort());
   });
@@ -338,7 +352,7 @@ describe('newsletter mailings', () => {
     deferredOnce.add(emails[1]);
     const template = await addTemplate('<p>Błędy</p>');
     const id = await addMailing({ subject: 'Z błędami', template_id: template, ...toGroup(tag) });
-    await call('PUT', mailingsPath(`/${id}/start`));
+    await start(id);
     await waitFor(id, (progress) => progress.counts.queued === 1 && progress.counts.sending === 0 && progress.counts.sent === 1, 15_000);
     const { rows } = await test.ctx.db.query<{ email: string; state: string; attempts: number; error: string | null }>(
       'SELECT email, state, attempts, error FROM newsletter_deliveries WHERE mailing_id = $1 ORDER BY id',
@@ -364,7 +378,7 @@ describe('newsletter mailings', () => {
     try {
       const template = await addTemplate('<p>Limit</p>');
       const id = await addMailing({ subject: 'Limitowana', template_id: template, ...toGroup(tag) });
-      await call('PUT', mailingsPath(`/${id}/start`));
+      await start(id);
       const paused = await waitFor(id, (progress) => progress.status === 'paused' && progress.counts.sending === 0);
       expect(paused).toMatchObject({ status_reason: 'daily_limit', counts: { sent: 3, queued: 2 } });
       const usage = (await call('GET', api('/limits'))).json().data as { prefix: string; usage: number; remaining: number }[];
@@ -397,7 +411,7 @@ describe('newsletter mailings', () => {
     const id = await addMailing({ subject: 'Pauza', template_id: template, ...toGroup(tag) });
     delayMs = 20;
     try {
-      await call('PUT', mailingsPath(`/${id}/start`));
+      await start(id);
       await waitFor(id, (progress) => progress.counts.sent > 0, 30_000);
       const paused = await call('PUT', mailingsPath(`/${id}/pause`));
       expect(paused.json()).toEqual({ detail: 'Wysyłka została wstrzymana.', status: 'paused' });
@@ -420,7 +434,7 @@ describe('newsletter mailings', () => {
     const cancelled = await addMailing({ subject: 'Anulowana', template_id: template, ...toGroup(moreTag) });
     delayMs = 20;
     try {
-      await call('PUT', mailingsPath(`/${cancelled}/start`));
+      await start(cancelled);
       await waitFor(cancelled, (progress) => progress.counts.sent > 0);
       const cancel = await call('PUT', mailingsPath(`/${cancelled}/cancel`));
       expect(cancel.json()).toEqual({ detail: 'Wysyłka została anulowana.', status: 'cancelled' });
@@ -444,7 +458,7 @@ describe('newsletter mailings', () => {
     const template = await addTemplate('<p>Plan</p>');
     const at = new Date(Date.now() + 3_600_000).toISOString();
     const id = await addMailing({ subject: 'Jutro', template_id: template, start_mode: 'date', start_at: at, ...toGroup(tag) });
-    const started = await call('PUT', mailingsPath(`/${id}/start`));
+    const started = await start(id);
     expect(started.json()).toEqual({ detail: 'Wysyłka została zaplanowana.', status: 'scheduled' });
     expect((await call('PUT', mailingsPath(`/${id}`), { subject: 'Jutro rano', template_id: template, start_mode: 'date', start_at: at, ...toGroup(tag) })).statusCode).toBe(200);
     // Held before its start, then scheduled again.
@@ -463,15 +477,13 @@ describe('newsletter mailings', () => {
       await setSender({ config_type_id: 2, smtp_host: '127.0.0.1', smtp_port: sink.port, smtp_user: 'nadawca@example.com', smtp_password: 'x', from: 'nadawca@example.com', from_name: 'Sklep' });
       const { emails: smtp, tag } = await addRecipients(3);
       const viaSmtp = await addMailing({ subject: 'SMTP', template_id: template, ...toGroup(tag) });
-      await call('PUT', mailingsPath(`/${viaSmtp}/start`));
-      await waitFor(viaSmtp, (progress) => progress.status === 'sent');
+      await sendOut(viaSmtp);
       expect(headerOf(messagesTo(smtp)[0].raw, 'From')).toContain('nadawca@example.com');
 
       await setSender({ config_type_id: 3, api_host: `http://127.0.0.1:${emailLabsPort}`, api_key: 'k', api_secret: 's', smtp_account: '1.sklep.smtp', from: 'sklep@example.com', from_name: 'Sklep' });
       const before = emailLabsRequests.length;
       const viaApi = await addMailing({ subject: 'EmailLabs', template_id: template, ...toGroup(tag) });
-      await call('PUT', mailingsPath(`/${viaApi}/start`));
-      const done = await waitFor(viaApi, (progress) => progress.status === 'sent');
+      const done = await sendOut(viaApi);
       const sent = emailLabsRequests.slice(before);
       expect(done.counts.total).toBe(3);
       expect(sent).toHaveLength(3);
@@ -490,7 +502,7 @@ describe('newsletter mailings', () => {
       const { tag } = await addRecipients(1);
       const template = await addTemplate('<p>Zła metoda</p>');
       const id = await addMailing({ subject: 'Zła metoda', template_id: template, ...toGroup(tag) });
-      await call('PUT', mailingsPath(`/${id}/start`));
+      await start(id);
       const failed = await waitFor(id, (progress) => progress.status === 'failed');
       expect(failed.status_reason).toBe('no_sender');
       expect(failed.counts.sent).toBe(0);
@@ -536,13 +548,11 @@ describe('newsletter mailings', () => {
       expect(answer.statusCode, `${method} ${path}`).toBe(403);
     }
     expect((await call('POST', api('/module/templates/from_mailing'), { mailing_id: id, name: 'Kradzież' }, 'klient2')).statusCode).toBe(403);
-    if (foreignNewsletter) {
-      // klient2's own service does not find klient's mailing either.
-      const own = `/api/client_service/${foreignNewsletter}/module/mailings`;
-      expect((await call('GET', `${own}/${id}`, undefined, 'klient2')).statusCode).toBe(404);
-      expect((await call('GET', `${own}/${id}/progress`, undefined, 'klient2')).statusCode).toBe(404);
-      expect((await call('POST', `/api/client_service/${foreignNewsletter}/module/templates/from_mailing`, { mailing_id: id, name: 'K' }, 'klient2')).statusCode).toBe(404);
-    }
+    // klient2's own service does not find klient's mailing either.
+    const own = `/api/client_service/${foreignNewsletter}/module/mailings`;
+    expect((await call('GET', `${own}/${id}`, undefined, 'klient2')).statusCode).toBe(404);
+    expect((await call('GET', `${own}/${id}/progress`, undefined, 'klient2')).statusCode).toBe(404);
+    expect((await call('POST', `/api/client_service/${foreignNewsletter}/module/templates/from_mailing`, { mailing_id: id, name: 'K' }, 'klient2')).statusCode).toBe(404);
     expect((await call('GET', mailingsPath('/abc'))).statusCode).toBe(404);
     expect((await call('GET', mailingsPath('/999999/progress'))).statusCode).toBe(404);
   });

@@ -4,14 +4,15 @@ import { loadSecret } from '../../src/server/platform/auth/tokens';
 import type { Queryable } from '../../src/server/platform/db';
 import { serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
+import { signedIn } from './support/signed-in';
 
 let test: TestApp;
-const tokens: Record<string, string> = {};
+const session = signedIn(() => test);
 let newsletter: number;
 let site: number;
 let foreign: number;
 
-const call = (url: string, as = 'klient') => test.call({ method: 'GET', url, token: tokens[as] });
+const call = (url: string, as?: string) => session.call('GET', url, undefined, as);
 const reports = (path: string, service = newsletter) => `/api/client_service/${service}/reports${path}`;
 
 interface Delivery {
@@ -60,7 +61,7 @@ let live: { id: number; deliveryIds: number[] };
 
 beforeAll(async () => {
   test = await createTestApp();
-  for (const username of ['klient', 'klient2', 'admin']) tokens[username] = (await test.login(username)).access_token;
+  await session.signIn('klient', 'klient2', 'admin');
   newsletter = await serviceOf(test, 'klient', 9);
   site = await serviceOf(test, 'klient', 1);
   foreign = await serviceOf(test, 'klient2', 1);

@@ -1,23 +1,22 @@
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
+import { readOutboxDir } from './support/outbox';
+import { signedIn } from './support/signed-in';
 
 let test: TestApp;
-const tokens: Record<string, string> = {};
+const { signIn, call } = signedIn(() => test);
 let newsletter: number;
 
 beforeAll(async () => {
   test = await createTestApp();
-  for (const username of ['klient', 'klient2']) tokens[username] = (await test.login(username)).access_token;
+  await signIn('klient', 'klient2');
   newsletter = await serviceOf(test, 'klient', 9);
 });
 afterAll(() => test?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const base = () => `/api/client_service/${newsletter}/module/templates`;
-const call = (method: Method, url: string, payload?: unknown, as = 'klient') => test.call({ method, url, token: tokens[as], payload });
 const HTML = '<table><tr><td>Hello newsletter</td></tr></table>';
 
 async function createTemplate(name: string, html = HTML): Promise<number> {
@@ -28,10 +27,8 @@ async function createTemplate(name: string, html = HTML): Promise<number> {
 
 /** The raw .eml files in DATA_DIR/outbox addressed to `to`. */
 async function mailsTo(to: string): Promise<string[]> {
-  const outbox = path.join(test.config.dataDir, 'outbox');
-  const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
-  const sources = await Promise.all(names.map((name) => readFile(path.join(outbox, name), 'utf8')));
-  return sources.filter((source) => source.includes(`\nTo: ${to}\n`));
+  const mails = await readOutboxDir(path.join(test.config.dataDir, 'outbox'));
+  return mails.filter((mail) => mail.to === to).map((mail) => mail.raw);
 }
 
 describe('newsletter templates', () => {

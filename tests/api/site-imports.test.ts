@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
+import { type Method, signedIn } from './support/signed-in';
+import { until } from './support/until';
 import { serviceOf } from './schema-fixtures';
 
 /**
@@ -8,7 +10,7 @@ import { serviceOf } from './schema-fixtures';
  * site (the demo import) and refusing klient2's service on either side.
  */
 let test: TestApp;
-const tokens: Record<string, string> = {};
+const session = signedIn(() => test);
 let site: number;
 let bip: number;
 let newsletter: number;
@@ -16,7 +18,7 @@ let foreign: number;
 
 beforeAll(async () => {
   test = await createTestApp({ jobsEnabled: true, jobsPollingInterval: 0.5 });
-  for (const username of ['klient', 'klient2', 'admin']) tokens[username] = (await test.login(username)).access_token;
+  await session.signIn('klient', 'klient2', 'admin');
   site = await serviceOf(test, 'klient', 1);
   bip = await serviceOf(test, 'klient', 2);
   newsletter = await serviceOf(test, 'klient', 9);
@@ -24,8 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => test?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
-const call = (method: Method, url: string, payload?: unknown, as = 'klient') => test.call({ method, url: `/api${url}`, token: tokens[as], payload });
+const call = (method: Method, url: string, payload?: unknown, as?: string) => session.call(method, `/api${url}`, payload, as);
 const imports = (serviceId: number) => `/client_service/${serviceId}/module/imports`;
 const categories = (serviceId: number) => `/client_service/${serviceId}/module/news_categories`;
 const news = (serviceId: number) => `/client_service/${serviceId}/module/news`;
@@ -44,13 +45,12 @@ async function titles(serviceId: number, categoryId: number): Promise<string[]> 
 
 /** Waits for the copy job to bring a category to the expected titles. */
 async function eventually(serviceId: number, categoryId: number, expected: string[]): Promise<void> {
-  const deadline = Date.now() + 20_000;
   let seen: string[] = [];
-  while (Date.now() < deadline) {
+  const reached = async () => {
     seen = await titles(serviceId, categoryId);
-    if (JSON.stringify(seen) === JSON.stringify(expected)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+    return JSON.stringify(seen) === JSON.stringify(expected) || undefined;
+  };
+  await until(reached, 20_000, 200).catch(() => undefined);
   expect(seen).toEqual(expected);
 }
 

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
+import { type Method, signedIn } from './support/signed-in';
 
 /**
  * The news of a service (SPEC 2 "wiadomosci", 7 "News (service)"): items in categories, their
@@ -9,15 +10,13 @@ import { createTestApp, type TestApp } from './support/app';
  * calls, the 404 rules of the template and of the item's media, isolation and sanitising.
  */
 let test: TestApp;
-const tokens: Record<string, string> = {};
+const { tokens, signIn, call } = signedIn(() => test);
 let site: number;
 let otherSite: number;
 let newsletter: number;
 let category: number;
 let otherCategory: number;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
-const call = (method: Method, url: string, payload?: unknown, as = 'klient') => test.call({ method, url, token: tokens[as], payload });
 const newsOf = (service: number) => `/api/client_service/${service}/module/news`;
 const categoriesOf = (service: number) => `/api/client_service/${service}/module/news_categories`;
 
@@ -32,7 +31,7 @@ const item = (values: Record<string, unknown> = {}, service = site, as = 'klient
 
 beforeAll(async () => {
   test = await createTestApp();
-  for (const username of ['klient', 'klient2']) tokens[username] = (await test.login(username)).access_token;
+  await signIn('klient', 'klient2');
   site = await serviceOf(test, 'klient', 1);
   otherSite = await serviceOf(test, 'klient2', 1);
   newsletter = await serviceOf(test, 'klient', 9);

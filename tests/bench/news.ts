@@ -8,17 +8,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type LoadResult, loadEndpoint } from './api-load';
-import { RECIPIENTS_CONNECTIONS, listShapes, mixedLoad, pick, seedRecords, startApiServer, xsrfHeaders } from './recipients';
-import { signInThroughApi } from './server';
+import { measureColdAndWarm, type MixedLoadResult, pick, seedRecords } from './recipients';
 
 export const NEWS_ITEMS = 100_000;
 const CATEGORIES = 5;
-
-export interface NewsResult {
-  warm: LoadResult;
-  cold: LoadResult;
-}
 
 /** The categories and the items, written straight into the database the server will open. */
 function seed(dataDir: string) {
@@ -45,33 +38,18 @@ function seed(dataDir: string) {
 }
 
 /** Seeds a fresh embedded database with the news, then loads the all-news list with and without the list cache. */
-export async function measureNews(options: { port: number; durationSeconds: number; log(line: string): void }): Promise<NewsResult> {
+export async function measureNews(options: { port: number; durationSeconds: number; log(line: string): void }): Promise<MixedLoadResult> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'panel-bench-news-'));
   try {
     options.log(`Seeding ${NEWS_ITEMS.toLocaleString('pl-PL')} news items into a fresh embedded database…`);
     const { serviceId, categoryIds, ids } = await seed(dataDir);
-    const collection = `/api/client_service/${serviceId}/module/news`;
-    const measure = async (listCache: boolean) => {
-      const server = await startApiServer(dataDir, options.port, listCache);
-      try {
-        const token = await signInThroughApi(server.baseUrl, 'klient');
-        const headers = { authorization: `JWT ${token}`, ...(await xsrfHeaders(server.baseUrl)) };
-        const shapes = await listShapes(server.baseUrl, collection, headers, ['']);
-        options.log(`Loading the all-news list (${listCache ? 'list cache on' : 'LIST_CACHE=off'}) for ${options.durationSeconds} s at ${RECIPIENTS_CONNECTIONS} connections…`);
-        return await loadEndpoint(`${server.baseUrl}${collection}`, headers, {
-          connections: RECIPIENTS_CONNECTIONS,
-          durationSeconds: options.durationSeconds,
-          warmupSeconds: 5,
-          timeoutSeconds: 120,
-          requests: [mixedLoad(collection, shapes, ids, headers, (created) => ({ category_id: pick(categoryIds), title: `Nowa wiadomość ${created}`, content: `<p>Treść ${created}</p>` }))],
-        });
-      } finally {
-        await server.stop();
-      }
-    };
-    const cold = await measure(false);
-    const warm = await measure(true);
-    return { warm, cold };
+    return await measureColdAndWarm(dataDir, options, {
+      collection: `/api/client_service/${serviceId}/module/news`,
+      queries: [''],
+      ids,
+      record: (created) => ({ category_id: pick(categoryIds), title: `Nowa wiadomość ${created}`, content: `<p>Treść ${created}</p>` }),
+      lists: () => 'the all-news list',
+    });
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -31,18 +31,22 @@ const SEARCHES = ['odbiorca 1', 'odbiorca 42', 'odbiorca 777', '4242', '99', '@e
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** One way of listing: its query parameters and how many pages it had when the load began. */
-export interface ListShape {
+interface ListShape {
   query: string;
   pages: number;
 }
 
-export interface RecipientsResult {
-  /** How many lists (unfiltered, per tag, per search) the pages were drawn from. */
-  shapes: number;
+/** A mixed load measured twice on the same data. */
+export interface MixedLoadResult {
   /** With the list cache, as the server runs. */
   warm: LoadResult;
   /** LIST_CACHE=off: every list asks the database. */
   cold: LoadResult;
+}
+
+export interface RecipientsResult extends MixedLoadResult {
+  /** How many lists (unfiltered, per tag, per search) the pages were drawn from. */
+  shapes: number;
 }
 
 /**
@@ -131,7 +135,7 @@ export async function xsrfHeaders(baseUrl: string): Promise<Record<string, strin
 }
 
 /** Every list the load draws pages from (by its query, '' or '&…'), with its page count as the server answers it now. */
-export async function listShapes(baseUrl: string, collection: string, headers: Record<string, string>, queries: string[]): Promise<ListShape[]> {
+async function listShapes(baseUrl: string, collection: string, headers: Record<string, string>, queries: string[]): Promise<ListShape[]> {
   return Promise.all(
     queries.map(async (query) => {
       const response = await fetch(`${baseUrl}${collection}?per_page=${RECIPIENTS_PER_PAGE}${query}`, { headers });
@@ -150,7 +154,7 @@ export const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.le
  * an update or a delete (with the body `record(n)` makes). Updates and deletes take a live record
  * no other request is writing.
  */
-export function mixedLoad(collection: string, shapes: ListShape[], liveIds: number[], headers: Record<string, string>, record: (created: number) => unknown): Request {
+function mixedLoad(collection: string, shapes: ListShape[], liveIds: number[], headers: Record<string, string>, record: (created: number) => unknown): Request {
   const busy = new Set<number>();
   let created = 0;
   const recipient = () => {
@@ -203,38 +207,55 @@ export function mixedLoad(collection: string, shapes: ListShape[], liveIds: numb
   };
 }
 
+/**
+ * The mixed load on a `collection` of the seeded `dataDir` (pages of the lists `queries` give,
+ * writes of the bodies `record` makes), each time on a server of its own: LIST_CACHE=off (cold)
+ * first, then with the list cache (warm). `lists` names what is loaded, for the log.
+ */
+export async function measureColdAndWarm(
+  dataDir: string,
+  options: { port: number; durationSeconds: number; log(line: string): void },
+  load: { collection: string; queries: string[]; ids: number[]; record: (created: number) => unknown; lists: (shapes: number) => string },
+): Promise<MixedLoadResult> {
+  const measure = async (listCache: boolean) => {
+    const server = await startApiServer(dataDir, options.port, listCache);
+    try {
+      const token = await signInThroughApi(server.baseUrl, 'klient');
+      const headers = { authorization: `JWT ${token}`, ...(await xsrfHeaders(server.baseUrl)) };
+      const shapes = await listShapes(server.baseUrl, load.collection, headers, load.queries);
+      options.log(`Loading ${load.lists(shapes.length)} (${listCache ? 'list cache on' : 'LIST_CACHE=off'}) for ${options.durationSeconds} s at ${RECIPIENTS_CONNECTIONS} connections…`);
+      return await loadEndpoint(`${server.baseUrl}${load.collection}`, headers, {
+        connections: RECIPIENTS_CONNECTIONS,
+        durationSeconds: options.durationSeconds,
+        warmupSeconds: 5,
+        // A slow answer is a figure to report, not a failure (the cold load takes seconds).
+        timeoutSeconds: 120,
+        requests: [mixedLoad(load.collection, shapes, load.ids, headers, load.record)],
+      });
+    } finally {
+      await server.stop();
+    }
+  };
+  const cold = await measure(false);
+  const warm = await measure(true);
+  return { warm, cold };
+}
+
 /** Seeds a fresh embedded database with the recipients, then loads the API on it with and without the list cache. */
 export async function measureRecipients(options: { port: number; durationSeconds: number; log(line: string): void }): Promise<RecipientsResult> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'panel-bench-recipients-'));
   try {
     options.log(`Seeding ${RECIPIENTS.toLocaleString('pl-PL')} recipients into a fresh embedded database…`);
     const { serviceId, ids } = await seed(dataDir);
-    const collection = `/api/client_service/${serviceId}/module/recipients`;
-    const measure = async (listCache: boolean) => {
-      const server = await startApiServer(dataDir, options.port, listCache);
-      try {
-        const token = await signInThroughApi(server.baseUrl, 'klient');
-        const headers = { authorization: `JWT ${token}`, ...(await xsrfHeaders(server.baseUrl)) };
-        const queries = ['', ...TAGS.map((tag) => `&tag=${tag}`), ...SEARCHES.map((term) => `&search=${encodeURIComponent(term)}`)];
-        const shapes = await listShapes(server.baseUrl, collection, headers, queries);
-        options.log(`Loading ${shapes.length} recipient lists (${listCache ? 'list cache on' : 'LIST_CACHE=off'}) for ${options.durationSeconds} s at ${RECIPIENTS_CONNECTIONS} connections…`);
-        return await loadEndpoint(`${server.baseUrl}${collection}`, headers, {
-          connections: RECIPIENTS_CONNECTIONS,
-          durationSeconds: options.durationSeconds,
-          warmupSeconds: 5,
-          // A slow answer is a figure to report, not a failure (the cold load takes seconds).
-          timeoutSeconds: 120,
-          requests: [
-            mixedLoad(collection, shapes, ids, headers, (created) => ({ name: `Nowy odbiorca ${created}`, email: `bench-${process.pid}-${created}@example.com`, tags: [pick(TAGS)] })),
-          ],
-        });
-      } finally {
-        await server.stop();
-      }
-    };
-    const cold = await measure(false);
-    const warm = await measure(true);
-    return { shapes: 1 + TAGS.length + SEARCHES.length, warm, cold };
+    const queries = ['', ...TAGS.map((tag) => `&tag=${tag}`), ...SEARCHES.map((term) => `&search=${encodeURIComponent(term)}`)];
+    const { warm, cold } = await measureColdAndWarm(dataDir, options, {
+      collection: `/api/client_service/${serviceId}/module/recipients`,
+      queries,
+      ids,
+      record: (created) => ({ name: `Nowy odbiorca ${created}`, email: `bench-${process.pid}-${created}@example.com`, tags: [pick(TAGS)] }),
+      lists: (shapes) => `${shapes} recipient lists`,
+    });
+    return { shapes: queries.length, warm, cold };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

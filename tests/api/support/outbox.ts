@@ -6,6 +6,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The .eml file as written. */
+  raw: string;
 }
 
 /** Every e-mail written to an outbox folder (DATA_DIR/outbox) so far, oldest first. */
@@ -28,7 +30,7 @@ function parseEml(source: string): Mail {
       : encoding === 'base64'
         ? Buffer.from(body, 'base64').toString('utf8')
         : body;
-  return { to: headers.get('to') ?? '', subject: decodeEncodedWords(headers.get('subject') ?? ''), text };
+  return { to: headers.get('to') ?? '', subject: decodeEncodedWords(headers.get('subject') ?? ''), text, raw: source };
 }
 
 function decodeQuotedPrintable(body: string): string {

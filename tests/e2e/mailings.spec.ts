@@ -87,7 +87,7 @@ test.describe('mailings', () => {
     await page.goto(`/usluga/${services.newsletter}/wysylki/szczegoly?mailing_id=${id}`);
     await expect(page.getByRole('main').getByRole('heading', { name: subject })).toBeVisible();
     await expect(statusOf(page)).toHaveText(text('resources.mailings.statuses.draft'));
-    await confirmAction(page, 'resources.mailings.actions.start', 'resources.mailings.messages.started');
+    await confirmAction(page, 'resources.mailings.actions.start', 'resources.mailings.messages.scheduled');
     await expect(statusOf(page)).toHaveText(text('resources.mailings.statuses.scheduled'));
 
     // A confirmation turned down changes nothing.

@@ -30,7 +30,7 @@ export function nextToggleValue(action: AdminAction, record: Values | undefined)
   return record?.[action.toggle.field] === first ? second : first;
 }
 
-/** A catalogue key of the action, picked by the value a toggle sends. */
+/** A catalogue key of the action, picked by the value a toggle sends or the status answered. */
 const byValue = (keys: Record<string, string> | undefined, fallback: string, value: Value | undefined) =>
   value === undefined ? fallback : (keys?.[String(value)] ?? fallback);
 
@@ -73,8 +73,8 @@ function useActionMutation(context: SchemaContext, action: AdminAction, onFieldE
       }),
     onSuccess: (result, { body }) => {
       if (action.download) downloadFrom((result.data as { url?: unknown } | undefined)?.url);
-      const sent = action.toggle ? (body?.[action.toggle.field] as Value) : undefined;
-      toast.success(byValue(action.messages, action.message, sent), { description: action.description });
+      const outcome = action.toggle ? body?.[action.toggle.field] : (result.data as { status?: unknown } | undefined)?.status;
+      toast.success(byValue(action.messages, action.message, outcome as Value | undefined), { description: action.description });
       return queryClient.invalidateQueries({ queryKey: [module.admin.resource] });
     },
     onError: (error) => {

@@ -354,14 +354,15 @@ describe('newsletter mailings', () => {
     const id = await addMailing({ subject: 'Z błędami', template_id: template, ...toGroup(tag) });
     await start(id);
     await waitFor(id, (progress) => progress.counts.queued === 1 && progress.counts.sending === 0 && progress.counts.sent === 1, 15_000);
-    const { rows } = await test.ctx.db.query<{ email: string; state: string; attempts: number; error: string | null }>(
-      'SELECT email, state, attempts, error FROM newsletter_deliveries WHERE mailing_id = $1 ORDER BY id',
+    const { rows } = await test.ctx.db.query<{ email: string; state: string; attempts: number; error: string | null; finished: boolean }>(
+      'SELECT email, state, attempts, error, finished_at IS NOT NULL AS finished FROM newsletter_deliveries WHERE mailing_id = $1 ORDER BY id',
       [id],
     );
-    expect(rows.map(({ email, state, attempts }) => ({ email, state, attempts }))).toEqual([
-      { email: emails[0], state: 'failed', attempts: 1 },
-      { email: emails[1], state: 'queued', attempts: 1 },
-      { email: emails[2], state: 'sent', attempts: 1 },
+    // A delivery's end, sent or failed, is dated: the totals count both per day; a retried one has none yet.
+    expect(rows.map(({ email, state, attempts, finished }) => ({ email, state, attempts, finished }))).toEqual([
+      { email: emails[0], state: 'failed', attempts: 1, finished: true },
+      { email: emails[1], state: 'queued', attempts: 1, finished: false },
+      { email: emails[2], state: 'sent', attempts: 1, finished: true },
     ]);
     expect(rows[0].error).toContain('550');
     // The retry is due after its delay; brought forward here, it goes out.

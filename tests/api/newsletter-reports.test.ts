@@ -35,9 +35,9 @@ async function addMailing(db: Queryable, serviceId: number, subject: string, sta
   for (const delivery of deliveries) {
     const state = delivery.state ?? 'sent';
     const inserted = await db.query<{ id: number }>(
-      `INSERT INTO newsletter_deliveries (mailing_id, client_service_id, recipient_id, email, name, state, sent_at, error)
+      `INSERT INTO newsletter_deliveries (mailing_id, client_service_id, recipient_id, email, name, state, finished_at, error)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [mailingId, serviceId, (recipient += 1), delivery.email, `Odbiorca ${recipient}`, state, state === 'sent' ? (delivery.sentAt ?? startedAt) : null, state === 'failed' ? '550 No such user' : null],
+      [mailingId, serviceId, (recipient += 1), delivery.email, `Odbiorca ${recipient}`, state, state === 'sent' || state === 'failed' ? (delivery.sentAt ?? startedAt) : null, state === 'failed' ? '550 No such user' : null],
     );
     const deliveryId = Number(inserted.rows[0].id);
     deliveryIds.push(deliveryId);
@@ -160,26 +160,26 @@ describe('totals per day and month (sumy)', () => {
     const body = response.json();
     expect(body).toMatchObject({ group: 'day', from: '2025-03-29', to: '2025-04-02' });
     expect(body.data).toEqual([
-      { period: '2025-03-29', sent: 0, opened: 0, clicked: 0, unsubscribed: 0 },
-      // anna opened twice (one recipient); piotr's open at 22:30 UTC and jan's message at 22:10 UTC are on the 31st in Warsaw.
-      { period: '2025-03-30', sent: 3, opened: 1, clicked: 1, unsubscribed: 0 },
-      { period: '2025-03-31', sent: 1, opened: 1, clicked: 1, unsubscribed: 0 },
-      { period: '2025-04-01', sent: 0, opened: 0, clicked: 0, unsubscribed: 0 },
-      { period: '2025-04-02', sent: 0, opened: 0, clicked: 0, unsubscribed: 1 },
+      { period: '2025-03-29', sent: 0, failed: 0, opened: 0, clicked: 0, unsubscribed: 0 },
+      // zly-adres's message failed; anna opened twice (one recipient); piotr's open at 22:30 UTC and jan's message at 22:10 UTC are on the 31st in Warsaw.
+      { period: '2025-03-30', sent: 3, failed: 1, opened: 1, clicked: 1, unsubscribed: 0 },
+      { period: '2025-03-31', sent: 1, failed: 0, opened: 1, clicked: 1, unsubscribed: 0 },
+      { period: '2025-04-01', sent: 0, failed: 0, opened: 0, clicked: 0, unsubscribed: 0 },
+      { period: '2025-04-02', sent: 0, failed: 0, opened: 0, clicked: 0, unsubscribed: 1 },
     ]);
-    expect(body.totals).toEqual({ sent: 4, opened: 2, clicked: 2, unsubscribed: 1 });
+    expect(body.totals).toEqual({ sent: 4, failed: 1, opened: 2, clicked: 2, unsubscribed: 1 });
   });
 
   it('adds up months', async () => {
     const body = (await call(reports('/mailings/totals?group=month&from=2025-02&to=2025-04'))).json();
     expect(body).toMatchObject({ group: 'month', from: '2025-02', to: '2025-04' });
     expect(body.data).toEqual([
-      { period: '2025-02', sent: 0, opened: 0, clicked: 0, unsubscribed: 0 },
-      { period: '2025-03', sent: 4, opened: 2, clicked: 2, unsubscribed: 0 },
-      { period: '2025-04', sent: 2, opened: 1, clicked: 0, unsubscribed: 1 },
+      { period: '2025-02', sent: 0, failed: 0, opened: 0, clicked: 0, unsubscribed: 0 },
+      { period: '2025-03', sent: 4, failed: 1, opened: 2, clicked: 2, unsubscribed: 0 },
+      { period: '2025-04', sent: 2, failed: 0, opened: 1, clicked: 0, unsubscribed: 1 },
     ]);
     // Unique per message: anna opened the March one and the April one.
-    expect(body.totals).toEqual({ sent: 6, opened: 3, clicked: 2, unsubscribed: 1 });
+    expect(body.totals).toEqual({ sent: 6, failed: 1, opened: 3, clicked: 2, unsubscribed: 1 });
   });
 });
 

@@ -49,9 +49,9 @@ export const mailingsDemo: ModuleDemoSeed = {
     for (const [index, reader] of readers.entries()) {
       const failed = index === readers.length - 1;
       const delivery = await tx.query<{ id: number }>(
-        `INSERT INTO newsletter_deliveries (mailing_id, client_service_id, recipient_id, email, name, state, attempts, sent_at, error, created_at)
+        `INSERT INTO newsletter_deliveries (mailing_id, client_service_id, recipient_id, email, name, state, attempts, finished_at, error, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9) RETURNING id`,
-        [mailingId, serviceId, reader.id, reader.values.email, reader.values.name, failed ? 'failed' : 'sent', failed ? null : sentAt, failed ? '550 Mailbox unavailable' : null, sentAt],
+        [mailingId, serviceId, reader.id, reader.values.email, reader.values.name, failed ? 'failed' : 'sent', sentAt, failed ? '550 Mailbox unavailable' : null, sentAt],
       );
       const opened = !failed && index < 4;
       const clicked = index < 2;

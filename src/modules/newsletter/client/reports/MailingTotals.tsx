@@ -10,7 +10,7 @@ import { ReportChart } from './ReportChart';
 import { FigureHeads, ReportTable, useFigureLabel } from './ReportTable';
 import { fetchTotals, type Figures, formatNumber, formatPeriod } from './reportsApi';
 
-const FIGURES = ['sent', 'opened', 'clicked', 'unsubscribed'] as const;
+const FIGURES = ['sent', 'failed', 'opened', 'clicked', 'unsubscribed'] as const;
 type Group = 'day' | 'month';
 
 /** A row of the totals: its period (or "sum") as the row's head, then its figures. */

@@ -18,6 +18,7 @@ export interface MailingStatistics {
 
 export interface Figures {
   sent: number;
+  failed: number;
   opened: number;
   clicked: number;
   unsubscribed: number;

@@ -291,7 +291,7 @@ export class MailingEngine {
   private async fail(mailingId: number, reason: string): Promise<void> {
     await this.ctx.db.transaction(async (tx) => {
       await tx.query(
-        "UPDATE newsletter_deliveries SET state = 'failed', error = $2, lease_until = NULL WHERE mailing_id = $1 AND state IN ('queued', 'sending')",
+        "UPDATE newsletter_deliveries SET state = 'failed', error = $2, lease_until = NULL, finished_at = now() WHERE mailing_id = $1 AND state IN ('queued', 'sending')",
         [mailingId, reason],
       );
       await tx.query(
@@ -311,14 +311,14 @@ export class MailingEngine {
     await this.ctx.db.transaction(async (tx) => {
       if (sent.length) {
         await tx.query(
-          "UPDATE newsletter_deliveries SET state = 'sent', sent_at = now(), lease_until = NULL, error = NULL WHERE id = ANY($1::bigint[]) AND state = 'sending'",
+          "UPDATE newsletter_deliveries SET state = 'sent', finished_at = now(), lease_until = NULL, error = NULL WHERE id = ANY($1::bigint[]) AND state = 'sending'",
           [sent],
         );
       }
       for (const { message, error } of [...failed, ...retried]) {
         const again = !failed.some((result) => result.message === message);
         await tx.query(
-          `UPDATE newsletter_deliveries SET state = $2, error = $3, lease_until = NULL,
+          `UPDATE newsletter_deliveries SET state = $2, error = $3, lease_until = NULL, finished_at = CASE WHEN $2 = 'failed' THEN now() END,
                   next_attempt_at = now() + make_interval(secs => $4) WHERE id = $1 AND state = 'sending'`,
           [message.id, again ? 'queued' : 'failed', String((error as Error).message ?? error).slice(0, 500), RETRY_DELAY_SECONDS * 2 ** (message.attempts - 1)],
         );

@@ -15,6 +15,7 @@ type Group = keyof typeof MAX_PERIODS;
 
 interface Figures {
   sent: number;
+  failed: number;
   opened: number;
   clicked: number;
   unsubscribed: number;
@@ -140,7 +141,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   documentOperation(app, 'get', `${documented}/mailings/totals`, {
     tags: ['reports'],
-    summary: `Messages sent and unique recipients who opened, clicked or unsubscribed, per day or month (Polish time): ?group=day|month, ?from, ?to (YYYY-MM-DD, or YYYY-MM by month; the last ${DEFAULT_PERIODS.day} days or ${DEFAULT_PERIODS.month} months by default, at most ${MAX_PERIODS.day} days or ${MAX_PERIODS.month} months); {group, from, to, data: [{period, sent, opened, clicked, unsubscribed}], totals}`,
+    summary: `Messages sent and failed, and unique recipients who opened, clicked or unsubscribed, per day or month (Polish time): ?group=day|month, ?from, ?to (YYYY-MM-DD, or YYYY-MM by month; the last ${DEFAULT_PERIODS.day} days or ${DEFAULT_PERIODS.month} months by default, at most ${MAX_PERIODS.day} days or ${MAX_PERIODS.month} months); {group, from, to, data: [{period, sent, failed, opened, clicked, unsubscribed}], totals}`,
     responses: { 200: { description: 'OK' }, 400: { description: 'A parameter or the period is not valid' }, 403: { description: 'No access to the service or its mailings' } },
   });
   app.get(`${base}/mailings/totals`, { preHandler: app.authenticate }, async (request) => {
@@ -156,9 +157,10 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     const params = [serviceId, range.from, range.to];
     const { rows } = await db.query<Figures & { period: string | null }>(
       `WITH sent AS (
-         SELECT to_char(sent_at AT TIME ZONE '${ZONE}', ${label}) AS period, count(*)::int AS sent
+         SELECT to_char(finished_at AT TIME ZONE '${ZONE}', ${label}) AS period,
+                count(*) FILTER (WHERE state = 'sent')::int AS sent, count(*) FILTER (WHERE state = 'failed')::int AS failed
            FROM newsletter_deliveries
-          WHERE client_service_id = $1 AND state = 'sent' AND sent_at >= ${start} AND sent_at < ${end}
+          WHERE client_service_id = $1 AND finished_at >= ${start} AND finished_at < ${end}
           GROUP BY GROUPING SETS ((1), ())
        ), events AS (
          SELECT to_char(occurred_at AT TIME ZONE '${ZONE}', ${label}) AS period,
@@ -172,14 +174,14 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
          SELECT to_char(day, ${label}) AS period FROM generate_series($2::date, $3::date, interval ${step}) AS day
          UNION ALL SELECT NULL
        )
-       SELECT p.period, COALESCE(s.sent, 0) AS sent, COALESCE(e.opened, 0) AS opened, COALESCE(e.clicked, 0) AS clicked, COALESCE(e.unsubscribed, 0) AS unsubscribed
+       SELECT p.period, COALESCE(s.sent, 0) AS sent, COALESCE(s.failed, 0) AS failed, COALESCE(e.opened, 0) AS opened, COALESCE(e.clicked, 0) AS clicked, COALESCE(e.unsubscribed, 0) AS unsubscribed
          FROM periods p
          LEFT JOIN sent s ON s.period IS NOT DISTINCT FROM p.period
          LEFT JOIN events e ON e.period IS NOT DISTINCT FROM p.period
         ORDER BY p.period NULLS LAST`,
       params,
     );
-    const figures = (row: Figures) => ({ sent: Number(row.sent), opened: Number(row.opened), clicked: Number(row.clicked), unsubscribed: Number(row.unsubscribed) });
+    const figures = (row: Figures) => ({ sent: Number(row.sent), failed: Number(row.failed), opened: Number(row.opened), clicked: Number(row.clicked), unsubscribed: Number(row.unsubscribed) });
     const overall = rows.find((row) => row.period === null)!;
     return {
       group,

@@ -19,7 +19,7 @@ import { serverErrorSchema } from './formSchema';
 import { fieldTitleKey } from './registry';
 import type { SchemaScreenProps } from './routes';
 import { SchemaForm, type FormValues } from './SchemaForm';
-import { recordId, storedRecord, type StoredRecord } from './records';
+import { isLocked, recordId, storedRecord, type StoredRecord } from './records';
 import { useTranslateText } from '../providers/useTranslateText';
 import { LoadingState } from '../screens/common/QueryStates';
 
@@ -58,8 +58,7 @@ function RecordForm({ context, record, shown }: { context: SchemaContext; record
   // A new key remounts the form: it shows exactly the saved values, with no stale errors.
   const [formKey, setFormKey] = useState(0);
   const editing = Boolean(saved?.id);
-  // A record the panel keeps to itself (an imported news item) is shown, not changed.
-  const locked = Boolean(admin.lockedBy && saved?.[admin.lockedBy] === true);
+  const locked = isLocked(admin, saved);
   const saving = creating.isPending || updating.isPending;
   // A singleton's record lives at the module's own address: it is saved (created or replaced) there.
   const itemId = admin.singleton ? undefined : saved?.id;

@@ -45,6 +45,7 @@ import { RecordTabs } from './RecordTabs';
 import { OptionsFilter, useSettled } from './OptionsFilter';
 import { fieldTitleKey, parentModule } from './registry';
 import { useReferenceLabels } from './references';
+import { isLocked } from './records';
 import type { SchemaScreenProps } from './routes';
 import { PER_PAGE_OPTIONS, useListQuery } from './useListQuery';
 import { displayValue } from './values';
@@ -136,7 +137,6 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
     );
   }
 
-  const locked = (record: ListRecord) => Boolean(admin.lockedBy && record[admin.lockedBy] === true);
   const cell = (record: ListRecord, field: string) => {
     const text = referenceLabels.get(field)?.get(String(record[field])) ?? displayValue(module, field, record[field], translate, parentModule);
     const target = referenceLabels.get(field) ? listOfReference(admin, field) : undefined;
@@ -183,12 +183,12 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
           <VisibilityIcon />
         </IconButton>
       )}
-      {hasEdit && !locked(record) && (
+      {hasEdit && !isLocked(admin, record) && (
         <IconButton component={LinkBase} to={routePath(admin, 'edit', itemParams(record))} aria-label={translate('app.schema.edit_item', { label: label(record) })}>
           <EditIcon />
         </IconButton>
       )}
-      {admin.writable && !locked(record) && (
+      {admin.writable && !isLocked(admin, record) && (
         <IconButton onClick={() => void remove(record)} aria-label={translate('app.schema.delete_item', { label: label(record) })}>
           <DeleteIcon />
         </IconButton>
@@ -424,7 +424,7 @@ export default function ListScreen({ resource, page }: SchemaScreenProps) {
 }
 
 /** The filter values a list page fixes: its own (the archive's archived=true) and the route's value of an eq filter (the category's id). */
-export function fixedFilters(admin: AdminBlock, params: Record<string, string>, listPage?: AdminRouteList): Record<string, string> {
+function fixedFilters(admin: AdminBlock, params: Record<string, string>, listPage?: AdminRouteList): Record<string, string> {
   const fixed: Record<string, string> = { ...listPage?.filters };
   for (const filter of admin.list.filters ?? []) {
     const param = filter.param ?? filter.field;

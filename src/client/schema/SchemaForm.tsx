@@ -148,10 +148,9 @@ export function SchemaForm({ module, values, onChange, onSubmit, extraErrors, ed
   const { schema, validator } = compiledForm(module, editing);
   const conditions = useMemo(() => conditionalFields(module), [module]);
   const hiddenFor = (data: FormValues) => hiddenFields(conditions, (condition: JsonSchema) => validator.isValid(condition as RJSFSchema, data, schema));
+  // A form page's other fields keep their values, unseen (formUiSchema hides the server-set ones itself).
+  const unseen = shown ? Object.keys(module.schema.properties ?? {}).filter((field) => !shown.has(field)) : [];
   // The widgets change only when the set of hidden fields does, not on every keystroke.
-  const unseen = Object.entries(module.schema.properties ?? {})
-    .filter(([field, property]) => property.readOnly === true || (shown !== undefined && !shown.has(field)))
-    .map(([field]) => field);
   const hiddenKey = [...hiddenFor(values), ...unseen].join(',');
   const disabledChoices = useDisabledChoices(module);
   const uiSchema = useMemo(

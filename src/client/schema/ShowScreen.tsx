@@ -7,7 +7,7 @@ import { DocumentPreview } from '../ui/DocumentPreview';
 import { ActionButton } from './actions';
 import { LoadFailure, ModuleAccess, NOT_FOUND_PATH, useSchemaContext, type SchemaContext } from './access';
 import { RecordTabs } from './RecordTabs';
-import { recordId, storedRecord, type StoredRecord } from './records';
+import { isLocked, recordId, storedRecord, type StoredRecord } from './records';
 import { fieldTitleKey, parentModule } from './registry';
 import { useReferenceLabels } from './references';
 import { propertyWidget } from '../../common/schema/widgets';
@@ -34,7 +34,7 @@ function RecordDetails({ context }: { context: SchemaContext }) {
   // An optional last segment of the address names one of the record's fields (an imported item's source service): another value is no such page.
   const named = [...(admin.route.views.show ?? '').matchAll(/\{(\w+)\?\}/g)].map((match) => match[1]);
   if (data && named.some((field) => params[field] !== undefined && String(data[field]) !== params[field])) return <Navigate to={NOT_FOUND_PATH} replace />;
-  const locked = Boolean(data && admin.lockedBy && data[admin.lockedBy] === true);
+  const locked = isLocked(admin, data);
   const editPath = admin.route.views.edit !== undefined && data ? routePath(admin, 'edit', { ...params, [admin.route.param]: String(data.id) }) : null;
   // The fields worth showing: the readable properties that have a value (or say what their absence means), then the stored files.
   const shown = data

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsync } from 'fastify';
-import { adapterOperations, openApiDocument } from './openapi';
+import { openApiDocument } from './openapi';
 import { serverRegistry } from './settings';
 
 /**
@@ -10,7 +10,7 @@ import { serverRegistry } from './settings';
  * pages send their own CSP (swagger-ui's staticCSP), which replaces helmet's for those pages.
  */
 export const schemaDocsPlugin: FastifyPluginAsync = async (app) => {
-  const document = openApiDocument(serverRegistry(app.ctx.config), adapterOperations(app));
+  const document = openApiDocument(serverRegistry(app.ctx.config), app.documentedOperations);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, {
     routePrefix: '/docs',

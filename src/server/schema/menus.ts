@@ -1,5 +1,5 @@
 import { routeName, type ModuleSchema } from '../../common/schema';
-import type { Db } from '../platform/db';
+import type { Db, Queryable } from '../platform/db';
 import { withSchemaLock } from '../platform/db/migrate';
 import { t } from '../platform/http/errors';
 
@@ -38,38 +38,54 @@ export async function placeMenuEntries(db: Db, modules: readonly ModuleSchema[],
 /**
  * Places entries in every service type's menu that lacks them: in the folder whose slot they name
  * (or at the top level), named and sorted as given. One server at a time; an entry already there
- * (by its route name) is left as the provider may have changed it, and none is ever removed.
+ * (by its route name) is left as the provider may have changed it, and none is ever removed. Most
+ * starts find every entry placed, and take no lock.
  */
 export async function placeServiceMenuEntries(db: Db, entries: readonly MenuEntry[], report: (problem: string) => void): Promise<void> {
   if (entries.length === 0) return;
+  const found = await missingEntries(db, entries);
+  if (found.placed.length === 0) {
+    found.problems.forEach(report);
+    return;
+  }
   await withSchemaLock(db, async (tx) => {
-    // What the service menus hold now, read once: the entries by type and route name, the folders by type and slot.
-    const { rows: types } = await tx.query<{ id: number }>('SELECT id FROM service_types ORDER BY id');
-    const { rows: items } = await tx.query<{ id: number; service_type_id: number; prefix: string | null; slot: string | null; item_type: string }>(
-      "SELECT id, service_type_id, prefix, slot, item_type FROM menu_items WHERE menu = 'client_service' ORDER BY id",
-    );
-    const present = new Set(items.filter((item) => item.prefix).map((item) => `${item.service_type_id}:${item.prefix}`));
-    const folders = new Map<string, number>();
-    for (const item of items) {
-      const key = `${item.service_type_id}:${item.slot}`;
-      if (item.item_type === 'folder' && item.slot && !folders.has(key)) folders.set(key, item.id);
-    }
-    for (const { id: typeId } of types) {
-      for (const entry of entries) {
-        if (present.has(`${typeId}:${entry.prefix}`)) continue;
-        const parentId = entry.folder ? folders.get(`${typeId}:${entry.folder}`) : null;
-        if (parentId === undefined) {
-          report(`${entry.prefix}: the service menu of type ${typeId} has no folder with slot ${entry.folder}; its entry is not placed`);
-          continue;
-        }
-        await tx.query(
-          `INSERT INTO menu_items (menu, service_type_id, parent_id, item_type, prefix, name, icon, sort, is_root)
-           VALUES ('client_service', $1, $2, 'link', $3, $4, $5, $6, $7)`,
-          [typeId, parentId, entry.prefix, t(entry.name), entry.icon, entry.sort, entry.rootOnly],
-        );
-      }
+    // Looked up again under the lock: another server may have placed them meanwhile.
+    const { placed, problems } = await missingEntries(tx, entries);
+    problems.forEach(report);
+    for (const { typeId, parentId, entry } of placed) {
+      await tx.query(
+        `INSERT INTO menu_items (menu, service_type_id, parent_id, item_type, prefix, name, icon, sort, is_root)
+         VALUES ('client_service', $1, $2, 'link', $3, $4, $5, $6, $7)`,
+        [typeId, parentId, entry.prefix, t(entry.name), entry.icon, entry.sort, entry.rootOnly],
+      );
     }
   });
+}
+
+/** The entries the service menus lack, each with its type and parent folder, and those that have no folder to go in. */
+async function missingEntries(db: Queryable, entries: readonly MenuEntry[]) {
+  // What the service menus hold now, read once: the entries by type and route name, the folders by type and slot.
+  const { rows: types } = await db.query<{ id: number }>('SELECT id FROM service_types ORDER BY id');
+  const { rows: items } = await db.query<{ id: number; service_type_id: number; prefix: string | null; slot: string | null; item_type: string }>(
+    "SELECT id, service_type_id, prefix, slot, item_type FROM menu_items WHERE menu = 'client_service' ORDER BY id",
+  );
+  const present = new Set(items.filter((item) => item.prefix).map((item) => `${item.service_type_id}:${item.prefix}`));
+  const folders = new Map<string, number>();
+  for (const item of items) {
+    const key = `${item.service_type_id}:${item.slot}`;
+    if (item.item_type === 'folder' && item.slot && !folders.has(key)) folders.set(key, item.id);
+  }
+  const placed: { typeId: number; parentId: number | null; entry: MenuEntry }[] = [];
+  const problems: string[] = [];
+  for (const { id: typeId } of types) {
+    for (const entry of entries) {
+      if (present.has(`${typeId}:${entry.prefix}`)) continue;
+      const parentId = entry.folder ? folders.get(`${typeId}:${entry.folder}`) : null;
+      if (parentId === undefined) problems.push(`${entry.prefix}: the service menu of type ${typeId} has no folder with slot ${entry.folder}; its entry is not placed`);
+      else placed.push({ typeId, parentId, entry });
+    }
+  }
+  return { placed, problems };
 }
 
 /** The view a module's menu entry opens: the one at its route path, else its list; none for a module without either. */

@@ -144,7 +144,7 @@ function recordSchema(module: ModuleSchema): JsonSchema {
 }
 
 /** OpenAPI 3.1 of every schema-driven module (paths under /api), from the same files that validate. */
-export function openApiDocument(registry: Registry, extra: { method: string; path: string; operation: Operation }[] = []) {
+export function openApiDocument(registry: Registry, extra: readonly DocumentedOperation[] = []) {
   const modules = registry.modules.filter((m) => m.admin.crud);
   const paths: Record<string, PathItem> = {};
   for (const module of modules) {
@@ -167,8 +167,4 @@ export function openApiDocument(registry: Registry, extra: { method: string; pat
       },
     },
   };
-}
-
-export function adapterOperations(app: FastifyInstance): DocumentedOperation[] {
-  return app.documentedOperations;
 }

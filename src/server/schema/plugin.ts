@@ -206,7 +206,7 @@ export class ModuleRoutes {
       .map((field) => ({ field, before: before?.values[field] ?? null, after: after.values[field] ?? null }));
     if (before && changes.length === 0) return;
     const { userId } = currentUser(request);
-    const { rows } = await tx.query<{ name: string }>("SELECT trim(name || ' ' || surname) AS name, username FROM users WHERE id = $1", [userId]);
+    const { rows } = await tx.query<{ name: string }>("SELECT trim(name || ' ' || surname) AS name FROM users WHERE id = $1", [userId]);
     const user = rows[0]?.name || '';
     const log = this.app.schemaModules.get(history)!;
     await log.store.insert(tx, { ...owner, parentId: after.id }, { date: new Date().toISOString(), user, user_id: userId, action: before ? 'updated' : 'created', changes }, {});
@@ -345,7 +345,7 @@ export class ModuleRoutes {
     };
   }
 
-  /** The schema's values of a body, checked; write-only values left out keep their stored ones. */
+  /** The schema's values of a body, checked; write-only values left out keep their stored ones, read-only ones are the stored ones. */
   values(body: unknown, existing: StoredRecord | null): Record<string, unknown> {
     // Text PostgreSQL cannot store never gets here: the storable-text hook and readBody refuse it.
     if (!isPlainObject(body)) throw httpError(400, 'validation.form_invalid');
@@ -358,10 +358,6 @@ export class ModuleRoutes {
     }
     for (const name of this.writeOnly) {
       if ((values[name] === undefined || values[name] === '') && existing?.values[name] !== undefined) values[name] = existing.values[name];
-    }
-    for (const name of this.readOnly) {
-      if (existing?.values[name] === undefined) delete values[name];
-      else values[name] = existing.values[name];
     }
     if (!this.validate(values)) throw validationFailure(this.validate, this.module.schema);
     return values;

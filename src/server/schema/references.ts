@@ -13,6 +13,9 @@ interface Referrer {
   changedMany(db: Queryable, owner: Owner): Promise<void>;
 }
 
+/** Each app's referrers by referenced resource, found on a module's first write (the modules are fixed once loaded). */
+const found = new WeakMap<FastifyInstance['schemaModules'], Map<string, Referrer[]>>();
+
 /**
  * The by-field references to a module: names follow their records. Ids never change, so a
  * reference by id needs nothing; one by a field (a recipient's tags by the tag's name) does.
@@ -20,17 +23,22 @@ interface Referrer {
  * top-level one of the same scope, so the owner is the same).
  */
 function referrers(app: FastifyInstance, module: ModuleSchema): Referrer[] {
-  const found: Referrer[] = [];
+  let byResource = found.get(app.schemaModules);
+  if (!byResource) found.set(app.schemaModules, (byResource = new Map()));
+  let list = byResource.get(module.admin.resource);
+  if (list) return list;
+  list = [];
   for (const other of app.schemaModules.values()) {
     const { admin, schema } = other.module;
     if (admin.storage || admin.parent) continue;
     for (const [property, definition] of Object.entries(schema.properties ?? {})) {
       const reference = referenceOf(admin.resource, property, definition);
       if (reference?.resource !== module.admin.resource || reference.field === 'id') continue;
-      found.push({ resource: admin.resource, property, by: reference.field, many: definition.type === 'array', changedMany: (db, owner) => other.store.changedMany(db, owner) });
+      list.push({ resource: admin.resource, property, by: reference.field, many: definition.type === 'array', changedMany: (db, owner) => other.store.changedMany(db, owner) });
     }
   }
-  return found;
+  byResource.set(module.admin.resource, list);
+  return list;
 }
 
 const OWNED = 'resource = $1 AND client_service_id IS NOT DISTINCT FROM $2 AND user_id IS NOT DISTINCT FROM $3';

@@ -211,3 +211,24 @@ describe('GET /api/jobs/{job_id}', () => {
     }
   });
 });
+
+describe('a job due now', () => {
+  it('is taken when its transaction commits, not at the next poll a minute later', async () => {
+    const slow = await createTestApp({ jobsEnabled: true, jobsPollingInterval: 60 });
+    try {
+      const runs: string[] = [];
+      await slow.ctx.jobs.define<{ via: string }>({ name: 'test-woken', async handler(job) { runs.push(job.data.via); } });
+      // The worker's first look for jobs has passed: the next poll is a minute away.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const sent = await slow.ctx.db.transaction((tx) => slow.ctx.jobs.send('test-woken', { via: 'transaction' }, { tx }));
+      const job = await until(async () => {
+        const state = await slow.ctx.jobs.state('test-woken', sent!);
+        return state?.state === 'completed' ? state : undefined;
+      });
+      expect(job.completedOn!.getTime() - job.createdOn.getTime()).toBeLessThan(30_000);
+      expect(runs).toEqual(['transaction']);
+    } finally {
+      await slow.close();
+    }
+  });
+});

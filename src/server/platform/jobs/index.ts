@@ -86,6 +86,11 @@ export interface Jobs {
 }
 
 const CRON_TIMEZONE = 'Europe/Warsaw';
+/**
+ * A job due now is announced on this channel (its queue's name) when its transaction commits, so
+ * a worker takes it at once instead of at its next poll (a user waits on an import's progress).
+ */
+const WAKE_CHANNEL = 'jobs_wake';
 
 /** Durable jobs in the project's database (pg-boss schema "pgboss"); several processes may share them. */
 export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
@@ -93,6 +98,7 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
   const boss = new PgBoss({ db: bossDb(db), maintenanceIntervalSeconds, schedule: true, supervise: true, migrate: true });
   let started = false;
   let stopping = false;
+  let stopListening: (() => Promise<void>) | undefined;
   // Errors of polling and maintenance loops; pg-boss retries them on its next tick.
   boss.on('error', (error) => {
     if (!stopping) console.warn(`jobs: ${error.message}`);
@@ -201,6 +207,7 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
             owner.clientServiceId ?? null,
           ]);
         }
+        if (id && startAfterSeconds === undefined) await queryable.query('SELECT pg_notify($1, $2)', [WAKE_CHANNEL, name]);
         return id;
       };
       return tx ? enqueue(tx) : db.transaction(enqueue);
@@ -219,11 +226,17 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
       stopping = false;
       await oneServerAtATime(() => boss.start());
       started = true;
+      stopListening = await db.listen(WAKE_CHANNEL, (queue) => {
+        const workerId = workerIds.get(queue);
+        if (workerId) boss.notifyWorker(workerId);
+      });
       for (const definition of definitions.values()) await install(definition);
     },
     async stop() {
       if (!started) return;
       stopping = true;
+      await stopListening?.();
+      stopListening = undefined;
       await boss.stop({ graceful: true, timeout: 10_000, close: false });
       started = false;
     },

@@ -17,7 +17,8 @@ function indexName(resource: string, what: string, definition: string): string {
 /**
  * The statements that give one module its x-admin indexes and unique keys on module_records,
  * each a partial index on its resource, and with `trigram` (pg_trgm installed) one trigram index
- * per list search field for its LIKE '%text%'. Identifiers were checked by the registry (IDENTIFIER).
+ * of the list's search text (searchText) for its LIKE '%text%'. Identifiers were checked by the
+ * registry (IDENTIFIER).
  * Each expression is the one the stores query (storage.ts), or the planner could not use it.
  */
 export function indexStatements(module: ModuleSchema, options: { trigram: boolean } = { trigram: false }): string[] {
@@ -40,10 +41,18 @@ export function indexStatements(module: ModuleSchema, options: { trigram: boolea
   }
   // A nested singleton (a news item's map) is one record per parent record.
   if (admin.singleton) add(true, 'singleton', admin.parent ? `(${OWNER}, parent_id)` : `(${OWNER})`);
-  if (options.trigram) {
-    for (const field of admin.list.search ?? []) add(false, `${field}_trgm`, `USING GIN (lower(data->>'${field}') gin_trgm_ops)`);
-  }
+  const search = admin.list.search ?? [];
+  if (options.trigram && search.length > 0) add(false, `${search.join('_')}_trgm`, `USING GIN ((${searchText(search)}) gin_trgm_ops)`);
   return statements;
+}
+
+/**
+ * The text a list search reads, as its trigram index holds it: the one search field lowercased, or
+ * several joined by a line break, so that one index (one upkeep per write) serves them all.
+ */
+export function searchText(fields: readonly string[]): string {
+  if (fields.length === 1) return `lower(data->>'${fields[0]}')`;
+  return fields.map((field) => `coalesce(lower(data->>'${field}'), '')`).join(` || E'\\n' || `);
 }
 
 /**
@@ -56,9 +65,12 @@ export async function ensureIndexes(db: Db, registry: Registry, report: (problem
   // Most starts find every index built: only the missing ones take the lock.
   const { rows } = await db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'module_records'");
   const built = new Set(rows.map((row) => row.indexname));
+  const declared = new Set<string>();
   for (const module of registry.modules) {
     for (const statement of indexStatements(module, { trigram })) {
-      if (built.has(INDEX_NAME.exec(statement)![1])) continue;
+      const name = INDEX_NAME.exec(statement)![1];
+      declared.add(name);
+      if (built.has(name)) continue;
       try {
         await withSchemaLock(db, (tx) => tx.query(statement));
       } catch (error) {
@@ -66,6 +78,10 @@ export async function ensureIndexes(db: Db, registry: Registry, report: (problem
         report(`${module.admin.resource}: existing records break a unique key, index not built: ${statement}`);
       }
     }
+  }
+  // An index of ours no module declares any more (a changed definition has a new name) only slows writes.
+  for (const name of built) {
+    if (name.startsWith('mr_') && !declared.has(name)) await withSchemaLock(db, (tx) => tx.query(`DROP INDEX IF EXISTS ${name}`));
   }
 }
 

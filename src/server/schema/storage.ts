@@ -1,5 +1,6 @@
 import { POSITION, type AdminFilter, type ModuleSchema } from '../../common/schema';
 import type { Db, Queryable } from '../platform/db';
+import { searchText } from './indexes';
 
 /**
  * Who owns a module's records: a service (service scope), a user (user scope) or nobody (admin);
@@ -183,9 +184,12 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   /** The records of the owner a list shows: the WHERE clause, its parameters pushed onto params. */
   const listConditions = (owner: Owner, query: ListQuery, params: unknown[]) => {
     const where = [ofResource, ...ownerConditions(owner, params)];
-    if (query.search && admin.list.search?.length) {
+    const search = admin.list.search ?? [];
+    if (query.search && search.length > 0) {
       const pattern = `$${params.push(likePattern(query.search))}`;
-      where.push(`(${admin.list.search.map((name) => `${text(name, true)} LIKE ${pattern}`).join(' OR ')})`);
+      const anyField = search.map((name) => `${text(name, true)} LIKE ${pattern}`).join(' OR ');
+      // The whole search text as its trigram index holds it, then each field: a match across two fields is none.
+      where.push(search.length === 1 ? anyField : `(${searchText(search)} LIKE ${pattern} AND (${anyField}))`);
     }
     for (const { filter, value } of query.filters) {
       if (filter.op === 'contains') where.push(`${field(filter.field)} @> $${params.push(JSON.stringify([value]))}::jsonb`);

@@ -1,7 +1,7 @@
 import { axeViolations } from './support/axe';
 import { text } from './support/catalogue';
 import { expectToast, openFromServiceMenu, saveButton, uniqueName } from './support/schema-screens';
-import { pageHeading, signIn } from './support/session';
+import { apiSession, pageHeading, signIn } from './support/session';
 import { expect, test } from './support/signed-in';
 import { specTexts } from './support/spec-texts';
 import type { Page } from './support/test';
@@ -58,6 +58,11 @@ test.describe('news of klient\'s site (aurora)', () => {
   });
 
   test("an item's pages: preview, photos, attachments, related, map, options and the log", async ({ page, services }) => {
+    // The media tabs come from the item's menu (SPEC 7 OPTIONS .../news/{news_id}/menu), not from a call per medium.
+    const lookups: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'OPTIONS') lookups.push(new URL(request.url()).pathname);
+    });
     await openWebsiteItem(page, services.site);
     await expect(pageHeading(page)).toContainText(text('resources.news_items.title'));
     await expect(main(page).getByText(text('demo.site_news.items.website.content'))).toBeVisible();
@@ -68,6 +73,8 @@ test.describe('news of klient\'s site (aurora)', () => {
       await expect(tab(page, key), key).toBeVisible();
     }
     for (const key of ['resources.news_videos.title', 'resources.news_galleries.title', 'resources.news_audios.title']) await expect(tab(page, key), key).toHaveCount(0);
+    expect(lookups.filter((path) => /\/module\/news\/\d+\/menu$/.test(path)).length).toBeGreaterThan(0);
+    expect(lookups.filter((path) => /\/(videos|galleries|audios|map)$/.test(path))).toEqual([]);
 
     await tab(page, 'resources.news_photos.title').click();
     await expect(page).toHaveURL(/\/zdjecia$/);
@@ -140,5 +147,19 @@ test.describe("news of klient2's site (minimal)", () => {
     await expect(tab(page, 'resources.news_items.pages.service_news_pinned')).toHaveCount(0);
     await page.goto(`/usluga/${services.otherClientSite}/wiadomosci/wszystkie/przypiete`);
     await expect(pageHeading(page)).toHaveText(specTexts.pageNotFound);
+  });
+
+  // After the test above, which sees the site without news.
+  test("an item's options offer no pinning where the template cannot pin", async ({ page, services, request }) => {
+    const klient2 = await apiSession(request, 'klient2');
+    const base = `/api/client_service/${services.otherClientSite}/module`;
+    const category = (await (await klient2.send('POST', `${base}/news_categories`, { name: uniqueName('Kategoria') })).json()) as { id: number };
+    const created = await klient2.send('POST', `${base}/news`, { category_id: category.id, title: uniqueName('Wiadomość'), content: '<p>Treść</p>' });
+    expect(created.status(), await created.text()).toBe(201);
+    await signIn(page, 'klient2');
+    await page.goto(`/usluga/${services.otherClientSite}/wiadomosci/${category.id}/wiadomosc/${((await created.json()) as { id: number }).id}/opcje`);
+    await expect(pageHeading(page)).toHaveText(text('resources.news_items.pages.service_news_options'));
+    await expect(main(page).getByRole('checkbox', { name: text('resources.news_items.fields.archived') })).toBeVisible();
+    await expect(main(page).getByRole('checkbox', { name: text('resources.news_items.fields.pinned') })).toHaveCount(0);
   });
 });

@@ -360,13 +360,14 @@ describe('pages beyond the views (news)', () => {
     const registry = createRegistry({
       'items.schema.json': items({ history: 'item_logs' }, {
         lists: [{ name: 'service_items_archive', path: '{category_id}/archiwum', filters: { archived: 'true' } }],
-        forms: [{ name: 'service_items_options', path: '{category_id}/wiadomosc/{item_id}/opcje', fields: ['archived'] }],
+        forms: [{ name: 'service_items_options', path: '{category_id}/wiadomosc/{item_id}/opcje', fields: ['archived', 'title'], optional: { path: 'display', fields: ['title'] } }],
       }),
       'logs.schema.json': log(),
     });
     const { admin } = registry.byResource('items')!;
+    expect(admin.route.forms[0].optional).toEqual({ path: 'display', fields: ['title'] });
     expect(admin.route.lists).toEqual([{ name: 'service_items_archive', path: '{category_id}/archiwum', title: 'resources.items.pages.service_items_archive', filters: { archived: 'true' } }]);
-    expect(admin.route.forms[0]).toMatchObject({ fields: ['archived'], title: 'resources.items.pages.service_items_options' });
+    expect(admin.route.forms[0]).toMatchObject({ fields: ['archived', 'title'], title: 'resources.items.pages.service_items_options' });
     expect(admin.history).toBe('item_logs');
     expect(registry.byResource('item_logs')!.admin.writable).toBe(false);
   });
@@ -379,5 +380,8 @@ describe('pages beyond the views (news)', () => {
     expect(load(items({}, { forms: [{ name: 'service_items_x', path: '{item_id}/opcje', fields: ['nope'] }] }))).toThrow(/nope is not a property/);
     expect(load(items({ history: 'item_logs' }), log({ writable: true }))).toThrow(/read-only module/);
     expect(load(items({ lockedBy: 'nope' }))).toThrow(/lockedBy nope is not a property/);
+    expect(load(items({}, { forms: [{ name: 'service_items_x', path: '{item_id}/opcje', fields: ['archived'], optional: { path: 'display', fields: ['title'] } }] }))).toThrow(/optional field title is not one of its fields/);
+    expect(load(items({}, { forms: [{ name: 'service_items_x', path: '{item_id}/opcje', fields: ['archived'], optional: { path: '../x', fields: [] } }] }))).toThrow(/optional.path must match/);
+    expect(load(items({ api: { path: '/client_service/{service_id}/module/items', menu: 'menu/../x' } }))).toThrow(/api.menu must match/);
   });
 });

@@ -1,17 +1,17 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { deepEquals, type ErrorSchema } from '@rjsf/utils';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { LinkBase, useCreate, useGetOne, useLocation, useNavigate, useTranslate, useUpdate } from 'react-admin';
 import { routePath } from '../../common/schema/paths';
 import { pickDeclared } from '../../common/schema/errors';
-import type { AdminRouteForm, ModuleSchema } from '../../common/schema/types';
+import type { AdminRouteForm, JsonSchema, ModuleSchema } from '../../common/schema/types';
 import { buildPath } from '../layout/menu';
 import { useToast } from '../notifications';
 import type { FileChoice } from '../providers/dataProvider';
 import { errorMessage, isApiError } from '../providers/http';
 import { routesByName } from '../routes';
-import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
+import { LoadFailure, ModuleAccess, recordOptionsQuery, useSchemaContext, type SchemaContext } from './access';
 import { ActionButton } from './actions';
 import { RecordTabs } from './RecordTabs';
 import { FileField, untouchedFile } from './FileField';
@@ -175,22 +175,23 @@ function FormContent({ context, view, page }: { context: SchemaContext; view: Sc
   const title = translate(admin.title);
   const form = admin.route.forms.find((candidate) => candidate.name === page);
   const heading = form ? translate(form.title) : admin.singleton ? title : translate(`app.schema.heading.${view}`, { title });
-  // A form page shows its fields; the edit and create forms leave those to it.
-  const shown = useMemo(() => shownFields(context.module, form), [context.module, form]);
+  const shown = useShownFields(context, form);
   return (
     <Box>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {heading}
       </Typography>
       <RecordTabs module={context.module} params={context.params} />
-      {record.fetchStatus === 'idle' && record.isPending ? (
-        <RecordForm context={context} record={undefined} shown={shown} />
-      ) : record.isPending ? (
+      {shown.isError ? (
+        <LoadFailure error={shown.error} />
+      ) : record.fetchStatus === 'idle' && record.isPending && !shown.isPending ? (
+        <RecordForm context={context} record={undefined} shown={shown.fields} />
+      ) : record.isPending || shown.isPending ? (
         <LoadingState />
       ) : record.isError ? (
         <LoadFailure error={record.error} />
       ) : (
-        <RecordForm context={context} record={storedRecord(record.data)} shown={shown} />
+        <RecordForm context={context} record={storedRecord(record.data)} shown={shown.fields} />
       )}
     </Box>
   );
@@ -204,6 +205,22 @@ export default function FormScreen({ resource, view, page }: SchemaScreenProps) 
       <FormContent context={context} view={view} page={page} />
     </ModuleAccess>
   );
+}
+
+/**
+ * The fields a form shows (shownFields), less the optional ones of a form page that the record's
+ * sub-path does not name (asked first).
+ */
+function useShownFields(context: SchemaContext, form: AdminRouteForm | undefined) {
+  const optional = form?.optional;
+  const offered = useQuery({ ...recordOptionsQuery<{ schema?: JsonSchema }>(context.module, context.params, optional?.path ?? ''), enabled: Boolean(optional) });
+  const fields = useMemo(() => {
+    const all = shownFields(context.module, form);
+    if (!optional || !all) return all;
+    const named = offered.data?.schema?.properties ?? {};
+    return new Set([...all].filter((field) => !optional.fields.includes(field) || field in named));
+  }, [context.module, form, optional, offered.data]);
+  return { fields, isPending: Boolean(optional) && offered.isPending, isError: offered.isError, error: offered.error };
 }
 
 /** The fields a form shows: a form page's own, or for the edit and create forms all but those a form page shows; undefined: all. */

@@ -1,9 +1,9 @@
 import { Tab, Tabs } from '@mui/material';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { LinkBase, useLocation, useTranslate } from 'react-admin';
 import { fillPath, routePath } from '../../common/schema/paths';
 import type { ModuleSchema } from '../../common/schema/types';
-import { tabShownQuery } from './access';
+import { recordMenuQuery, tabShownQuery } from './access';
 import { clientRegistry } from './registry';
 
 interface RecordTab {
@@ -58,9 +58,18 @@ export function RecordTabs({ module, params }: { module: ModuleSchema; params: R
   const record = module.admin.parent ? clientRegistry.byResource(module.admin.parent.resource) : module;
   const recordId = record ? params[record.admin.route.param] : undefined;
   const tabs = module.admin.singleton && !module.admin.parent && module.admin.route.views.list !== undefined ? settingsTabs(module, params) : record && recordId ? recordTabs(record, params) : [];
-  const flagged = tabs.filter((tab) => tab.nested?.admin.flags.length);
+  // A record with a menu answers its fields for every nested module flagged only by them, in one call.
+  const menuFields = (tab: RecordTab) => {
+    const flags = tab.nested?.admin.flags ?? [];
+    return record?.admin.api.menu && flags.length > 0 && flags.every((flag) => flag.startsWith('record:')) ? flags.map((flag) => flag.slice('record:'.length)) : undefined;
+  };
+  const byMenu = tabs.some((tab) => menuFields(tab));
+  const menu = useQuery({ ...recordMenuQuery(record ?? module, params), enabled: byMenu });
+  const flagged = tabs.filter((tab) => tab.nested?.admin.flags.length && !menuFields(tab));
   const shown = useQueries({ queries: flagged.map((tab) => tabShownQuery(tab.nested!, params)) });
   const visible = tabs.filter((tab) => {
+    const fields = menuFields(tab);
+    if (fields) return fields.every((field) => menu.data?.[field] === true);
     const index = flagged.indexOf(tab);
     return index === -1 || shown[index]?.data === true;
   });

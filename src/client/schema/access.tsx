@@ -51,6 +51,9 @@ export function useModulePermission(module: ModuleSchema, serviceId: string | un
   return { allowed: !needed || query.data?.allowed === true, denied };
 }
 
+/** SPEC 7: the lookups of a record's pages (a news item's /menu, /photos, /audios, ...) are retried only on a 400. */
+const retryOn400 = (failures: number, error: unknown) => failures < 3 && isApiError(error, 400);
+
 /**
  * Whether a module's pages exist for these params: SPEC 2's feature flags hide them with 404. The
  * server resolves the flags (the template's features, the parent record's fields) on every call of
@@ -68,27 +71,45 @@ export function moduleShownQuery(module: ModuleSchema, params: Record<string, st
           throw error;
         },
       ),
-    // SPEC 7: these lookups (a news item's /photos, /audios, ...) are retried only on a 400.
-    retry: (failures: number, error: unknown) => failures < 3 && isApiError(error, 400),
+    retry: retryOn400,
     staleTime: 60_000,
   };
 }
 
-/**
- * Whether a record's page behind a flag (a news item's videos) is there, for its tab: a lookup that
- * fails otherwise than with 404 is logged and taken as no such page (SPEC 8: no media).
- */
+/** A lookup for a record's tabs: one failing otherwise than with a 400 is logged and answers `fallback` (SPEC 8: no media). */
+function tabLookup<T>(resource: string, fallback: T, lookup: (signal: AbortSignal) => Promise<T>) {
+  return ({ signal }: { signal: AbortSignal }) =>
+    lookup(signal).catch((error: unknown) => {
+      if (isApiError(error, 400)) throw error;
+      console.error(`${resource}: the page lookup failed`, error);
+      return fallback;
+    });
+}
+
+/** Whether a record's page behind a flag (a news item's videos) is there, for its tab. */
 export function tabShownQuery(module: ModuleSchema, params: Record<string, string>) {
   const query = moduleShownQuery(module, params);
+  return { ...query, queryFn: tabLookup(module.admin.resource, false, (signal) => query.queryFn({ signal })) };
+}
+
+/**
+ * The OPTIONS answer of a sub-path of the record the route names (a news item's /menu, /display);
+ * keyed under the record's resource, so saving the record refreshes it.
+ */
+export function recordOptionsQuery<T>(module: ModuleSchema, params: Record<string, string>, path: string) {
+  const address = `${apiPaths(module.admin, params).item(params[module.admin.route.param])}/${path}`;
   return {
-    ...query,
-    queryFn: (context: { signal: AbortSignal }) =>
-      query.queryFn(context).catch((error: unknown) => {
-        if (isApiError(error, 400)) throw error;
-        console.error(`${module.admin.resource}: the page lookup failed`, error);
-        return false;
-      }),
+    queryKey: [module.admin.resource, 'options', address],
+    queryFn: ({ signal }: { signal: AbortSignal }) => api<T>(address, { method: 'OPTIONS', signal }),
+    retry: retryOn400,
+    staleTime: 60_000,
   };
+}
+
+/** The fields a record's menu (x-admin.api.menu) answers in one call, which its nested modules' record:<field> flags read. */
+export function recordMenuQuery(record: ModuleSchema, params: Record<string, string>) {
+  const query = recordOptionsQuery<Record<string, unknown>>(record, params, record.admin.api.menu ?? '');
+  return { ...query, queryFn: tabLookup(record.admin.resource, {}, (signal) => query.queryFn({ signal })) };
 }
 
 function useModuleFlags({ module, params }: SchemaContext, enabled: boolean) {

@@ -83,7 +83,12 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     : undefined;
   // A child's default address nests under its parent's record: filled in by createRegistry, which knows the parent.
   const path = given.api?.path ?? (parent ? '' : defaultApiPath[scope].replace('{module}', module));
-  const api = { path, upload: given.api?.upload ?? path, ...(given.api?.read ? { read: given.api.read } : {}) };
+  const api = {
+    path,
+    upload: given.api?.upload ?? path,
+    ...(given.api?.read ? { read: given.api.read } : {}),
+    ...(given.api?.menu === undefined ? {} : { menu: identifier(source, 'x-admin.api.menu', given.api.menu) }),
+  };
   for (const pattern of [api.path, api.upload, api.read].filter(Boolean) as string[]) {
     if (!pattern.startsWith('/')) fail(source, `api path ${pattern} must start with /`);
     if (scope === 'service' && !pattern.includes('{service_id}')) fail(source, `api path ${pattern} needs {service_id}`);
@@ -223,7 +228,15 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     if (!Array.isArray(page.fields) || page.fields.length === 0) fail(source, `route.forms ${name}: fields must list properties`);
     if (routeNames.has(name)) fail(source, `duplicate route ${name}`);
     routeNames.add(name);
-    return { name, path: page.path, title: page.title ?? `resources.${resource}.pages.${name}`, fields: page.fields.map((field) => fieldOf(`route.forms ${name} field`, field)) };
+    const fields = page.fields.map((field) => fieldOf(`route.forms ${name} field`, field));
+    const optional = page.optional && {
+      path: identifier(source, `route.forms ${name} optional.path`, page.optional.path),
+      fields: (Array.isArray(page.optional.fields) ? page.optional.fields : []).map((field) => {
+        if (!fields.includes(field)) fail(source, `route.forms ${name}: optional field ${field} is not one of its fields`);
+        return field;
+      }),
+    };
+    return { name, path: page.path, title: page.title ?? `resources.${resource}.pages.${name}`, fields, ...(optional ? { optional } : {}) };
   });
   const lockedBy = given.lockedBy === undefined ? undefined : fieldOf('x-admin.lockedBy', given.lockedBy);
   const history = given.history === undefined ? undefined : identifier(source, 'x-admin.history', given.history);

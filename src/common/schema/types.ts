@@ -18,6 +18,11 @@ export interface AdminApi {
   upload: string;
   /** Singletons only: where GET reads the record when it is not `path` (e.g. .../limits/current). */
   read?: string;
+  /**
+   * Sub-path of an item whose OPTIONS answers at once the fields its nested modules' record:<field>
+   * flags read ({has_videos: true, ...}): the record's tabs ask it instead of each nested module.
+   */
+  menu?: string;
 }
 
 export interface AdminRouteViews {
@@ -67,6 +72,11 @@ export interface AdminRouteForm {
   title: string;
   /** The properties the page shows; the edit view leaves them to it. */
   fields: string[];
+  /**
+   * Those of `fields` shown only where the OPTIONS of the record's sub-path `path` names them in its
+   * {schema: {properties}} (a news item's display options: pinning where the template pins).
+   */
+  optional?: { path: string; fields: string[] };
 }
 
 export interface AdminColumn {
@@ -160,7 +170,10 @@ export interface AdminAction {
   /** Catalogue key of the button (or, for a toggle, keys by the value the click sends). */
   label: string;
   labels?: Record<string, string>;
-  /** Catalogue key of the success toast (or, for a toggle, keys by the value sent). */
+  /**
+   * Catalogue key of the success toast; `messages` keys others by the value a toggle sends, or else
+   * by the `status` the answer gives (a start that only schedules says so).
+   */
   message: string;
   messages?: Record<string, string>;
   /** Catalogue key of the toast's second line ('Sprawdź skrzynkę.' under 'Wysłano szablon.'); none: one line. */
@@ -180,7 +193,10 @@ export interface AdminUnique {
 
 export interface AdminIndex {
   field: string;
-  /** btree: equality and sort; gin: array containment; search: case-insensitive substring (trigram-free lower()). */
+  /**
+   * btree: equality and sort; gin: array containment; lower: case-insensitive equality in a service
+   * (a tag by its name). List searches need none: pg_trgm indexes their search fields (indexes.ts).
+   */
   kind: 'btree' | 'gin' | 'lower';
 }
 

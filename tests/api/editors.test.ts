@@ -99,6 +99,13 @@ describe('who manages editors and roles', () => {
     const roleId = await addRole('Tagi', ['subjects']);
     expect((await call('PUT', `${roles()}/${roleId}`, klient, { name: 'Tagi', modules: ['tags'] })).statusCode).toBe(400);
     expect((await call('POST', roles(newsletter), klient, { name: 'Tagi', modules: ['tags'] })).statusCode).toBe(201);
+    // The form offers what the service has (x-choices): the site's modules, the newsletter's tags.
+    const offered = async (serviceId: number) => (await call('GET', `${roles(serviceId)}/modules`, klient)).json().data.map((choice: { id: string }) => choice.id);
+    expect(await offered(site)).toEqual(expect.arrayContaining(['news', 'subjects']));
+    expect(await offered(site)).not.toContain('tags');
+    expect(await offered(newsletter)).toContain('tags');
+    expect((await call('GET', `${roles(site)}/modules`, klient)).json().data).toContainEqual({ id: 'news', name: 'Wiadomości' });
+    expect((await call('GET', `${roles(otherSite)}/modules`, klient)).statusCode).toBe(403);
   });
 
   it('answers 404 for the edit and roles pages unless the service is a site or a service', async () => {

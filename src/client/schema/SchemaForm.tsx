@@ -107,7 +107,8 @@ export interface SchemaFormProps {
 /**
  * The choices of each `x-choices` property the server does not offer now: the property names a
  * call under the module's collection (`"x-choices": "types"`: GET {collection}/types, answering
- * {data: [{id}]}), e.g. the sender types a root user allowed the service. Until it answers, none.
+ * {data: [{id}]}), e.g. the sender types a root user allowed the service, the modules a role of
+ * the service may give. Until it answers, none.
  */
 function useDisabledChoices(module: ModuleSchema): Record<string, unknown[]> {
   const params = useParams() as Record<string, string>;
@@ -127,7 +128,9 @@ function useDisabledChoices(module: ModuleSchema): Record<string, unknown[]> {
     return Object.fromEntries(
       fields.flatMap(({ field, property }, index) => {
         const ids = offered[index];
-        const all = ((property.oneOf ?? []) as { const?: unknown }[]).map((choice) => choice.const);
+        // A choice, or a list of choices (its items'), e.g. the modules a role gives.
+        const choices = property.oneOf ?? (property.items as JsonSchema | undefined)?.oneOf ?? [];
+        const all = (choices as { const?: unknown }[]).map((choice) => choice.const);
         return ids ? [[field, all.filter((value) => !ids.includes(value))]] : [];
       }),
     );

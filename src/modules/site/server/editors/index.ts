@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { moduleRoutes } from '../../../../server/schema';
+import type { JsonSchema } from '../../../../common/schema';
+import { documentOperation, moduleRoutes } from '../../../../server/schema';
 import type { Queryable } from '../../../../server/platform/db';
-import { assertValidForm } from '../../../../server/platform/http/errors';
+import { assertValidForm, t } from '../../../../server/platform/http/errors';
 import type { Owner, RecordStore } from '../../../../server/schema/storage';
 import { editorStore } from './store';
 
@@ -24,14 +25,19 @@ function droppingAccessChecks(app: FastifyInstance, store: RecordStore): RecordS
   };
 }
 
-/** A role gives only modules its service has (the form offers every module of the panel). */
+/** Of these modules, those the service has. */
+async function modulesOfService(db: Queryable, serviceId: number | null, modules: readonly string[]): Promise<Set<string>> {
+  const { rows } = await db.query<{ module: string }>('SELECT module FROM client_service_modules WHERE client_service_id = $1 AND module = ANY($2::text[])', [
+    serviceId,
+    modules,
+  ]);
+  return new Set(rows.map((row) => row.module));
+}
+
+/** A role gives only modules its service has (the form offers those only: GET .../roles/modules). */
 async function checkRoleModules(db: Queryable, owner: Owner, values: Record<string, unknown>): Promise<void> {
   const wanted = (values.modules as string[] | undefined) ?? [];
-  const { rows } = await db.query<{ module: string }>('SELECT module FROM client_service_modules WHERE client_service_id = $1 AND module = ANY($2::text[])', [
-    owner.serviceId,
-    wanted,
-  ]);
-  const present = new Set(rows.map((row) => row.module));
+  const present = await modulesOfService(db, owner.serviceId, wanted);
   assertValidForm(Object.fromEntries(wanted.flatMap((module, index) => (present.has(module) ? [] : [[`modules.${index}`, 'validation.editor_roles.module_missing']]))));
 }
 
@@ -59,7 +65,21 @@ export const editorsServer = fp(
     const editors = moduleRoutes(app, 'editors');
     const roles = moduleRoutes(app, 'editor_roles');
     editors?.useStore(droppingAccessChecks(app, editorStore(app)));
-    roles?.useStore(droppingAccessChecks(app, checkingRoleModules(roles.store)));
+    if (!roles) return;
+    roles.useStore(droppingAccessChecks(app, checkingRoleModules(roles.store)));
+
+    // The role form's module choices (x-choices "modules"): those of the panel the service has.
+    const choices = ((roles.module.schema.properties?.modules as JsonSchema | undefined)?.items as JsonSchema | undefined)?.oneOf as { const: string; title: string }[];
+    documentOperation(app, 'get', '/client_service/{service_id}/module/editors/roles/modules', {
+      tags: ['editor_roles'],
+      summary: 'The modules a role of this service may give {data: [{id, name}]}',
+      responses: { 200: { description: 'OK' } },
+    });
+    app.get('/client_service/:service_id/module/editors/roles/modules', { preHandler: app.authenticate }, async (request) => {
+      const owner = await roles.owner(request);
+      const present = await modulesOfService(app.ctx.db, owner.serviceId, choices.map((choice) => choice.const));
+      return { data: choices.filter((choice) => present.has(choice.const)).map((choice) => ({ id: choice.const, name: t(choice.title) })) };
+    });
   },
   { name: 'site-editors', dependencies: ['schema-modules'] },
 );

@@ -218,6 +218,9 @@ describe("an item's pages", () => {
     const foreign = await item({}, otherSite, 'klient2', otherCategory);
     const saved = await created('POST', `${newsOf(site)}/${news.id}/related`, { related: [other.id] });
     expect(saved.related).toEqual([other.id]);
+    // The item's log tells of it (a singleton page's save too).
+    const logged = (await call('GET', `${newsOf(site)}/${news.id}/logs?sort=id&order=ASC`)).json().data.at(-1);
+    expect(logged).toMatchObject({ resource: 'news_related', action: 'created', changes: [{ field: 'related', before: null, after: [other.id] }] });
     expect((await call('GET', `${newsOf(site)}/${news.id}/related`)).json().related).toEqual([other.id]);
     const refused = await call('PUT', `${newsOf(site)}/${news.id}/related`, { related: [foreign.id] });
     expect(refused.statusCode).toBe(400);
@@ -244,6 +247,20 @@ describe("an item's pages", () => {
     // Another client's item: its log is not reachable.
     const foreign = await item({}, otherSite, 'klient2', otherCategory);
     expect((await call('GET', `${newsOf(site)}/${foreign.id}/logs`)).statusCode).toBe(403);
+  });
+
+  it("logs its pages' changes too, naming the page: a gallery added, renamed and removed", async () => {
+    const news = await item({ has_galleries: true });
+    const gallery = await created('POST', `${newsOf(site)}/${news.id}/galleries`, { name: 'Przed' });
+    await created('PUT', `${newsOf(site)}/${news.id}/galleries/${gallery.id}`, { name: 'Potem' });
+    expect((await call('DELETE', `${newsOf(site)}/${news.id}/galleries/${gallery.id}`)).statusCode).toBe(204);
+    const logs = (await call('GET', `${newsOf(site)}/${news.id}/logs?sort=id&order=ASC`)).json().data as { resource?: string; action: string; changes: unknown[] }[];
+    expect(logs.map(({ resource, action, changes }) => ({ resource, action, changes: action === 'created' && !resource ? 'item' : changes }))).toEqual([
+      { resource: undefined, action: 'created', changes: 'item' },
+      { resource: 'news_galleries', action: 'created', changes: [{ field: 'name', before: null, after: 'Przed' }] },
+      { resource: 'news_galleries', action: 'updated', changes: [{ field: 'name', before: 'Przed', after: 'Potem' }] },
+      { resource: 'news_galleries', action: 'deleted', changes: [{ field: 'name', before: 'Potem', after: null }] },
+    ]);
   });
 
   it('removes the nested records and logs with the item', async () => {

@@ -96,7 +96,7 @@ test.describe('news of klient\'s site (aurora)', () => {
     await expect(main(page)).toContainText(`${text('resources.news_items.fields.title')}: ${text('demo.site_news.items.website.first_title')} → ${WEBSITE}`);
   });
 
-  test('adds an item in a category and edits it; the log shows the difference', async ({ page, services }) => {
+  test('adds an item in a category and edits it; the log shows the difference', async ({ page, services, klientApi }) => {
     const title = uniqueName('Wiadomość e2e');
     await page.goto(`/usluga/${services.site}/wiadomosci/wszystkie`);
     await newsRow(page, WEBSITE).getByRole('link', { name: CATEGORY, exact: true }).click();
@@ -114,6 +114,15 @@ test.describe('news of klient\'s site (aurora)', () => {
     await expectToast(page, text('resources.news_items.messages.updated'));
     await tab(page, 'resources.news_logs.title').click();
     await expect(main(page)).toContainText(`${text('resources.news_items.fields.title')}: ${title} → ${title} 2`);
+
+    // A sub-page's change is logged too, naming the page, in that page's words.
+    const newsId = /\/wiadomosc\/(\d+)\/logi$/.exec(page.url())![1];
+    const related = await klientApi.send('POST', `/api/client_service/${services.site}/module/news/${newsId}/related`, { related: [] });
+    expect(related.ok(), await related.text()).toBe(true);
+    await page.reload();
+    const relatedRow = main(page).getByRole('row').filter({ hasText: text('resources.news_related.title') });
+    await expect(relatedRow).toContainText(text('resources.news_logs.choices.action.created'));
+    await expect(relatedRow).toContainText(`${text('resources.news_related.fields.related')}: `);
   });
 
   test('videos, galleries and audio of an item without them answer 404', async ({ page, services }) => {

@@ -43,7 +43,7 @@ import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from 
 import { ActionButton } from './actions';
 import { RecordTabs } from './RecordTabs';
 import { OptionsFilter, useSettled } from './OptionsFilter';
-import { fieldTitleKey, parentModule } from './registry';
+import { changedModule, fieldTitleKey } from './registry';
 import { useReferenceLabels } from './references';
 import { isLocked } from './records';
 import type { SchemaScreenProps } from './routes';
@@ -138,7 +138,7 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
   }
 
   const cell = (record: ListRecord, field: string) => {
-    const text = referenceLabels.get(field)?.get(String(record[field])) ?? displayValue(module, field, record[field], translate, parentModule);
+    const text = referenceLabels.get(field)?.get(String(record[field])) ?? displayValue(module, field, record[field], translate, () => changedModule(module, record));
     const target = referenceLabels.get(field) ? listOfReference(admin, field) : undefined;
     return target && record[field] != null ? (
       <MuiLink component={LinkBase} to={filledPath(admin, 'list', { ...params, [field]: String(record[field]) }, target) ?? ''}>

@@ -8,7 +8,7 @@ import { ActionButton } from './actions';
 import { LoadFailure, ModuleAccess, NOT_FOUND_PATH, useSchemaContext, type SchemaContext } from './access';
 import { RecordTabs } from './RecordTabs';
 import { isLocked, recordId, storedRecord, type StoredRecord } from './records';
-import { fieldTitleKey, parentModule } from './registry';
+import { changedModule, fieldTitleKey } from './registry';
 import { useReferenceLabels } from './references';
 import { propertyWidget } from '../../common/schema/widgets';
 import { sanitizeHtml } from '../layout/sanitize';
@@ -63,7 +63,7 @@ function RecordDetails({ context }: { context: SchemaContext }) {
               ) : (
                 <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
                   {hasValue(data[field])
-                    ? (referenceLabels.get(field)?.get(String(data[field])) ?? displayValue(module, field, data[field], translate, parentModule))
+                    ? (referenceLabels.get(field)?.get(String(data[field])) ?? displayValue(module, field, data[field], translate, () => changedModule(module, data)))
                     : translate(emptyText(property)!)}
                 </Typography>
               )}

@@ -18,9 +18,13 @@ export function moduleOf(resource: string): ModuleSchema {
   return module;
 }
 
-/** The module a nested module's records belong to (a news item, for its log). */
-export function parentModule(module: ModuleSchema): ModuleSchema | undefined {
-  return module.admin.parent ? clientRegistry.byResource(module.admin.parent.resource) : undefined;
+/**
+ * The module whose fields a history record's changes name (x-admin.history): the one the record
+ * names as its `resource` (a news item's photo), else the module the history is nested under.
+ */
+export function changedModule(history: ModuleSchema, record: Record<string, unknown>): ModuleSchema | undefined {
+  if (typeof record.resource === 'string') return clientRegistry.byResource(record.resource);
+  return history.admin.parent ? clientRegistry.byResource(history.admin.parent.resource) : undefined;
 }
 
 /** The API path of a data-provider operation on a schema resource (react-admin's meta carries the route params). */

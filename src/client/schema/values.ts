@@ -31,14 +31,14 @@ function widgetValue(property: JsonSchema | undefined, value: unknown, translate
 const CHANGE_TEXT = 120;
 
 /**
- * A history's changes (`x-display: "changes"`, items {field, before, after} of the parent
+ * A history's changes (`x-display: "changes"`, items {field, before, after} of the changed
  * module's record): each as "<field label>: <before> → <after>", in that module's words.
  */
-function changesText(module: ModuleSchema, value: unknown, translate: Translate, parentOf: (module: ModuleSchema) => ModuleSchema | undefined): string {
-  const parent = parentOf(module);
+function changesText(value: unknown, translate: Translate, changed: () => ModuleSchema | undefined): string {
+  const parent = changed();
   if (!parent || !Array.isArray(value)) return '';
   const shown = (field: string, part: unknown) => {
-    const text = displayValue(parent, field, part, translate, parentOf) || '—';
+    const text = displayValue(parent, field, part, translate) || '—';
     return text.length > CHANGE_TEXT ? `${text.slice(0, CHANGE_TEXT)}…` : text;
   };
   return (value as { field: string; before: unknown; after: unknown }[])
@@ -52,10 +52,11 @@ export function displayValue(
   field: string,
   value: unknown,
   translate: Translate,
-  parentOf: (module: ModuleSchema) => ModuleSchema | undefined = () => undefined,
+  /** For a history's changes: the module they name (changedModule). */
+  changed: () => ModuleSchema | undefined = () => undefined,
 ): string {
   const property = module.schema.properties?.[field];
-  if (property?.['x-display'] === 'changes' && value !== undefined && value !== null) return changesText(module, value, translate, parentOf);
+  if (property?.['x-display'] === 'changes' && value !== undefined && value !== null) return changesText(value, translate, changed);
   return propertyText(property, value, translate);
 }
 

@@ -427,12 +427,13 @@ function checkPlaceholders(module: ModuleSchema, byResource: (resource: string) 
   for (const view of [...Object.values(admin.route.views), ...admin.route.forms.map((page) => page.path)]) if (view) check(view, inView);
 }
 
-/** A module's history is a read-only module nested under it. */
+/** A module's history is a read-only module nested under it, or under its parent (a news item's photos: the item's log). */
 function checkHistory(admin: AdminBlock, byResource: (resource: string) => ModuleSchema | undefined): void {
   if (!admin.history) return;
   const history = byResource(admin.history)?.admin;
-  if (!history || history.parent?.resource !== admin.resource || history.writable) {
-    throw new SchemaFileError(admin.resource, `x-admin.history ${admin.history} must be a read-only module (writable: false) nested under it`);
+  const nestedUnder = history?.parent?.resource;
+  if (!history || (nestedUnder !== admin.resource && nestedUnder !== admin.parent?.resource) || history.writable) {
+    throw new SchemaFileError(admin.resource, `x-admin.history ${admin.history} must be a read-only module (writable: false) nested under it or its parent`);
   }
 }
 

@@ -299,6 +299,8 @@ export interface AdminBlock {
   /**
    * A nested, read-only module given each write's difference (news_logs): every create and update
    * of this module's records adds a record there, in the same transaction, with who, when and what.
+   * A module nested under the history's parent logs there too, naming itself (`resource`), with its
+   * removals: a news item's log tells of its photos.
    */
   history?: string;
   /**

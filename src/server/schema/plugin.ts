@@ -192,24 +192,35 @@ export class ModuleRoutes {
   }
 
   /**
-   * x-admin.history: the write's difference as a record of the history module nested under the
-   * written record, in the write's transaction: who, when, created or updated, and each changed
-   * property's value before and after.
+   * x-admin.history: the write's difference as a record of the history module, in the write's
+   * transaction: who, when, created, updated or deleted, and each changed property's value before
+   * and after. The log is nested under the written record, or for a nested module's record under
+   * its parent, naming the module (a news item's log tells of its photos).
    */
-  private async recordHistory(tx: Queryable, request: FastifyRequest, owner: Owner, before: StoredRecord | null, after: StoredRecord): Promise<void> {
+  private async recordHistory(tx: Queryable, request: FastifyRequest, owner: Owner, before: StoredRecord | null, after: StoredRecord | null): Promise<void> {
     const { history } = this.module.admin;
-    if (!history) return;
+    const written = after ?? before;
+    if (!history || !written) return;
+    const log = this.app.schemaModules.get(history)!;
+    const own = log.module.admin.parent?.resource === this.module.admin.resource;
+    // Its own record's removal takes its log along; only a nested record's removal is told.
+    if (own && !after) return;
     const fields = Object.keys(this.module.schema.properties ?? {});
     const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
     const changes = fields
-      .filter((field) => !same(before?.values[field], after.values[field]))
-      .map((field) => ({ field, before: before?.values[field] ?? null, after: after.values[field] ?? null }));
-    if (before && changes.length === 0) return;
+      .filter((field) => !same(before?.values[field], after?.values[field]))
+      .map((field) => ({ field, before: before?.values[field] ?? null, after: after?.values[field] ?? null }));
+    if (before && after && changes.length === 0) return;
     const { userId } = currentUser(request);
     const { rows } = await tx.query<{ name: string }>("SELECT trim(name || ' ' || surname) AS name FROM users WHERE id = $1", [userId]);
     const user = rows[0]?.name || '';
-    const log = this.app.schemaModules.get(history)!;
-    await log.store.insert(tx, { ...owner, parentId: after.id }, { date: new Date().toISOString(), user, user_id: userId, action: before ? 'updated' : 'created', changes }, {});
+    const action = !before ? 'created' : after ? 'updated' : 'deleted';
+    await log.store.insert(
+      tx,
+      { ...owner, parentId: own ? written.id : owner.parentId },
+      { date: new Date().toISOString(), user, user_id: userId, action, changes, ...(own ? {} : { resource: this.module.admin.resource }) },
+      {},
+    );
   }
 
   /** The service, user or panel the records belong to, after the service and module permission check. */
@@ -491,7 +502,9 @@ export class ModuleRoutes {
       files,
       async (tx, stored) => {
         const values = await this.prepared(tx, owner, this.values(body, existing), existing?.id ?? null, request);
-        return existing ? this.store.update(tx, owner, existing.id, values, stored) : this.store.insert(tx, owner, values, stored);
+        const record = existing ? await this.store.update(tx, owner, existing.id, values, stored) : await this.store.insert(tx, owner, values, stored);
+        if (record) await this.recordHistory(tx, request, owner, existing, record);
+        return record;
       },
       (result) => replacedFiles(existing, result),
     );
@@ -546,6 +559,7 @@ export class ModuleRoutes {
         // Children go with the record (ON DELETE CASCADE): their files are given back and deleted too.
         const nested = await this.nestedFiles(tx, owner, id);
         const record = await this.store.remove(tx, owner, id);
+        if (record) await this.recordHistory(tx, request, owner, record, null);
         if (record) await releaseFiles(tx, nested);
         if (record) await followRemoval(this.app, tx, this.module, owner, record);
         return record && { record, nested };

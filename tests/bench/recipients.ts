@@ -94,7 +94,9 @@ function seed(dataDir: string): Promise<{ serviceId: number; ids: number[] }> {
 
 /** The API alone (no SPA) on the seeded directory, in a child process as in production. */
 export async function startApiServer(dataDir: string, port: number, listCache: boolean, extraEnv: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+  // BENCH_PROFILE_DIR: each server writes a CPU profile there when it stops (chrome://inspect reads it).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/start.ts'], {
     cwd: root,
     env: {
       ...process.env,

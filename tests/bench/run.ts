@@ -6,7 +6,8 @@
  * BENCH_PORT (3320; the recipients servers take the next port), BENCH_SECONDS (10, per load),
  * BENCH_ONLY (`pages`: page weights and GET /api/user; `recipients`: the recipients lists; `news`: the
  * all-news list; `import`: the CSV import of 100,000 recipients, on its own server at BENCH_PORT + 2;
- * `mailings`: a mailing of BENCH_MAILING_RECIPIENTS (100,000) against raw pooled nodemailer).
+ * `mailings`: a mailing of BENCH_MAILING_RECIPIENTS (100,000) against raw pooled nodemailer);
+ * BENCH_PROFILE_DIR (none): the API-only servers write CPU profiles there when they stop.
  */
 import { ensureClientBuild } from '../../src/server/build-client';
 import { loadConfig } from '../../src/server/config';

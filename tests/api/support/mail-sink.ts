@@ -11,6 +11,8 @@ export interface MailSink {
   messages: SunkMessage[];
   /** How many messages each address got. */
   countsByRecipient(): Map<string, number>;
+  /** How many messages it took in all. */
+  received(): number;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export async function startMailSink(
   const keep = options.keep ?? true;
   const messages: SunkMessage[] = [];
   const counts = new Map<string, number>();
+  let received = 0;
   const server = new SMTPServer({
     authOptional: true,
     allowInsecureAuth: true,
@@ -46,6 +49,7 @@ export async function startMailSink(
             return;
           }
           counts.set(to, (counts.get(to) ?? 0) + 1);
+          received += 1;
           if (keep) messages.push({ to, raw: Buffer.concat(chunks).toString('utf8') });
           callback();
         });
@@ -63,6 +67,7 @@ export async function startMailSink(
     url: `smtp://127.0.0.1:${port}`,
     messages,
     countsByRecipient: () => counts,
+    received: () => received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

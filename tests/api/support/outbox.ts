@@ -33,7 +33,7 @@ function parseEml(source: string): Mail {
   return { to: headers.get('to') ?? '', subject: decodeEncodedWords(headers.get('subject') ?? ''), text, raw: source };
 }
 
-function decodeQuotedPrintable(body: string): string {
+export function decodeQuotedPrintable(body: string): string {
   const joined = body.replace(/=\r?\n/g, '');
   const bytes: number[] = [];
   for (let i = 0; i < joined.length; i++) {
@@ -45,7 +45,7 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-function decodeEncodedWords(header: string): string {
+export function decodeEncodedWords(header: string): string {
   return header
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_whole, kind: string, data: string) =>

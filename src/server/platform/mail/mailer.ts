@@ -11,5 +11,7 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** A message already in MIME form (a mailing's, compiled once for all its recipients). */
+  sendRaw(envelope: { from: string; to: string }, raw: string): Promise<void>;
   close(): void;
 }

@@ -17,18 +17,28 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
       },
+      async sendRaw(envelope, raw) {
+        await transport.sendMail({ envelope: { from: envelope.from, to: [envelope.to] }, raw });
+      },
       close: () => transport.close(),
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const keep = async (message: Buffer) => {
+    await mkdir(options.outboxDir, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
+    const temporary = path.join(options.outboxDir, `.${name}.tmp`);
+    await writeFile(temporary, message);
+    await rename(temporary, path.join(options.outboxDir, name));
+  };
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await mkdir(options.outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
-      const temporary = path.join(options.outboxDir, `.${name}.tmp`);
-      await writeFile(temporary, info.message as Buffer);
-      await rename(temporary, path.join(options.outboxDir, name));
+      await keep(info.message as Buffer);
+    },
+    async sendRaw(envelope, raw) {
+      const info = await transport.sendMail({ envelope: { from: envelope.from, to: [envelope.to] }, raw });
+      await keep(info.message as Buffer);
     },
     close: () => transport.close(),
   };

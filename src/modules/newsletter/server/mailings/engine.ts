@@ -3,10 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../../server/platform/db';
 import type { JobContext } from '../../../../server/platform/jobs';
 import { addUsage, currentUsage, limitKindOf, nextPeriodStart } from '../usage';
-import { type DeliveryTokens, prepareMailing, renderMessage, trackedLinks } from './render';
+import { compileMime } from './mime';
+import { type DeliveryTokens, prepareMailing, type Recipient, renderMessage, trackedLinks } from './render';
 import { isUnusable, type MailingTransport, openTransport, PermanentFailure, type SenderConfig } from './transports';
 
 export const RUN_QUEUE = 'newsletter-mailing-run';
+/** Addresses a MIME header carries as they are (others go through nodemailer's encoding). */
+const ASCII = /^[\x21-\x7e]+$/;
 
 /** Messages a worker claims at once; it sends them concurrently through its transport's pool. */
 export const BATCH_SIZE = 100;
@@ -340,6 +343,12 @@ export class MailingEngine {
       throw error;
     }
     const prepared = prepareMailing(mailing.sent_subject ?? mailing.subject, mailing.sent_html ?? '', mailing.tracking);
+    // SMTP methods take the messages in MIME form, compiled once for the mailing (an address MIME headers cannot carry as is excepted).
+    const mime = transport.mime && compileMime(prepared, transport.mime.sender);
+    const sendTo = (recipient: Recipient) =>
+      mime && transport.mime && ASCII.test(recipient.email)
+        ? transport.mime.send(recipient.email, mime(recipient, this.tokens, config.publicUrl))
+        : transport.send(renderMessage(prepared, recipient, this.tokens, config.publicUrl));
     const counts = await this.counts(db, mailing.id);
     let done = counts.sent + counts.failed;
     const sliceEnds = Date.now() + RUN_SLICE_MS;
@@ -363,7 +372,7 @@ export class MailingEngine {
           results = await Promise.all(
             batch.map(async (message) => {
               try {
-                await transport.send(renderMessage(prepared, { deliveryId: message.id, email: message.email, name: message.name }, this.tokens, config.publicUrl));
+                await sendTo({ deliveryId: message.id, email: message.email, name: message.name });
                 return { message, error: null };
               } catch (error) {
                 return { message, error: error ?? new Error('send failed') };

@@ -120,26 +120,30 @@ export const publicPaths = (publicUrl: string) => {
   };
 };
 
-/** The message of one recipient: placeholders filled, links signed, the RFC 8058 headers. */
-export function renderMessage(prepared: PreparedMailing, recipient: Recipient, tokens: DeliveryTokens, publicUrl: string): OutgoingMessage {
+/**
+ * The pieces of one recipient's message: the html's parts (the prepared ones, placeholders filled
+ * and links signed), the text part, and the unsubscribe link.
+ */
+export function renderParts(prepared: PreparedMailing, recipient: Recipient, tokens: DeliveryTokens, publicUrl: string): { html: string[]; text: string; unsubscribe: string } {
   const paths = publicPaths(publicUrl);
   const unsubscribe = paths.unsubscribe(tokens.sign('unsubscribe', recipient.deliveryId));
-  let html = '';
-  for (const part of prepared.parts) {
-    if (typeof part === 'string') html += part;
-    else if ('placeholder' in part) {
-      html += escapeHtml(part.placeholder === 'name' ? recipient.name : part.placeholder === 'email' ? recipient.email : unsubscribe);
-    } else if ('link' in part) {
-      html += escapeHtml(prepared.tracking ? paths.click(tokens.sign('click', recipient.deliveryId, part.link)) : prepared.links[part.link]);
-    } else {
-      html += `<img src="${escapeHtml(paths.open(tokens.sign('open', recipient.deliveryId)))}" width="1" height="1" alt="" style="display:block;border:0">`;
-    }
-  }
+  const html = prepared.parts.map((part) => {
+    if (typeof part === 'string') return part;
+    if ('placeholder' in part) return escapeHtml(part.placeholder === 'name' ? recipient.name : part.placeholder === 'email' ? recipient.email : unsubscribe);
+    if ('link' in part) return escapeHtml(prepared.tracking ? paths.click(tokens.sign('click', recipient.deliveryId, part.link)) : prepared.links[part.link]);
+    return `<img src="${escapeHtml(paths.open(tokens.sign('open', recipient.deliveryId)))}" width="1" height="1" alt="" style="display:block;border:0">`;
+  });
+  return { html, text: `${textOf(html.join(''))}\n\n${t('resources.mailings.mail.unsubscribe')}: ${unsubscribe}\n`, unsubscribe };
+}
+
+/** The message of one recipient: placeholders filled, links signed, the RFC 8058 headers. */
+export function renderMessage(prepared: PreparedMailing, recipient: Recipient, tokens: DeliveryTokens, publicUrl: string): OutgoingMessage {
+  const { html, text, unsubscribe } = renderParts(prepared, recipient, tokens, publicUrl);
   return {
     to: recipient.email,
     subject: prepared.subject,
-    html,
-    text: `${textOf(html)}\n\n${t('resources.mailings.mail.unsubscribe')}: ${unsubscribe}\n`,
+    html: html.join(''),
+    text,
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

@@ -3,6 +3,7 @@ import type { MailMessage } from '../../../../server/platform/mail/mailer';
 import { type OutboundPolicy, OutboundRefused } from '../../../../server/platform/outbound/guard';
 import { guardedRequest } from '../../../../server/platform/outbound/http';
 import { guardedSmtpTransport } from '../../../../server/platform/outbound/smtp';
+import type { Sender } from './mime';
 
 /** config_type_id values (SPEC 3: 1 sending by the provider, 2 SMTP, 3 an e-mail marketing service). */
 export const CONFIG_TYPE = { product: 1, smtp: 2, emailLabs: 3 } as const;
@@ -31,6 +32,8 @@ export type OutgoingMessage = Omit<MailMessage, 'from'>;
  */
 export interface MailingTransport {
   send(message: OutgoingMessage): Promise<void>;
+  /** SMTP methods: the sender their messages name, and the send of a message in MIME form (compileMime). */
+  mime?: { sender: Sender; send(to: string, raw: string): Promise<void> };
   close(): void;
 }
 
@@ -91,6 +94,16 @@ export async function openTransport(ctx: AppContext, serviceId: number, config: 
           throw smtpFailure(error);
         }
       },
+      mime: {
+        sender: from,
+        async send(to, raw) {
+          try {
+            await transport.sendMail({ envelope: { from: from.address, to: [to] }, raw });
+          } catch (error) {
+            throw smtpFailure(error);
+          }
+        },
+      },
       close: () => transport.close(),
     };
   }
@@ -100,7 +113,8 @@ export async function openTransport(ctx: AppContext, serviceId: number, config: 
     [serviceId],
   );
   if (!rows[0] || !config.from) throw new SenderUnusable('no domain');
-  const from = `"${displayName(config.from_name)}" <${config.from}@${rows[0].domain}>`;
+  const sender = { name: displayName(config.from_name), address: `${config.from}@${rows[0].domain}` };
+  const from = `"${sender.name}" <${sender.address}>`;
   return {
     async send(message) {
       try {
@@ -108,6 +122,16 @@ export async function openTransport(ctx: AppContext, serviceId: number, config: 
       } catch (error) {
         throw smtpFailure(error);
       }
+    },
+    mime: {
+      sender,
+      async send(to, raw) {
+        try {
+          await ctx.mailer.sendRaw({ from: sender.address, to }, raw);
+        } catch (error) {
+          throw smtpFailure(error);
+        }
+      },
     },
     // The panel's mailer is shared and stays open.
     close: () => undefined,

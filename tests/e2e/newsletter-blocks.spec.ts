@@ -42,6 +42,8 @@ test.describe('newsletter template blocks', () => {
 
     await addBlock(page, 'heading', async () => {
       await blockField(page, 'text').fill('Witaj w e2e');
+      // Only an image block takes an upload.
+      await expect(main(page).locator('input[type="file"]')).toHaveCount(0);
     });
     await addBlock(page, 'text', async () => {
       await blockField(page, 'content').click();
@@ -111,6 +113,7 @@ test.describe('newsletter template blocks', () => {
     await expect(page).toHaveURL(/\/bloki$/);
 
     await addBlock(page, 'image', async () => {
+      await expect(main(page).locator('input[type="file"]')).toHaveCount(1);
       await blockField(page, 'alt').fill('Logo firmy');
       await blockField(page, 'picture_id', 'combobox').click();
       await page.getByRole('option', { name: picture, exact: true }).click();

@@ -123,39 +123,45 @@ function RecordForm({ context, record, shown }: { context: SchemaContext; record
         editing={editing}
         disabled={saving || locked}
       >
-        {Object.entries(admin.files).map(([field, spec]) => {
-          const label = translate(fieldTitleKey(module, field));
-          const stored = saved?.[`${field}_uri`];
-          return (
-            <FileField
-              key={field}
-              label={label}
-              spec={spec}
-              storedUri={typeof stored === 'string' ? stored : null}
-              choice={files[field] ?? untouchedFile}
-              onChange={(choice) => setFiles((current) => ({ ...current, [field]: choice }))}
-              progress={files[field]?.file ? progress : null}
-              error={fieldMessages[field] ? translateText(fieldMessages[field]) : undefined}
-              disabled={saving}
-            />
-          );
-        })}
-        <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
-          <Button type="submit" variant="contained" disabled={saving || locked}>
-            {translate('ra.action.save')}
-          </Button>
-          {/* The module's extra calls work on what is stored: not before the first save, nor over unsaved changes. */}
-          {admin.actions
-            .filter((action) => action.on !== 'collection')
-            .map((action) => (
-              <ActionButton key={action.name} context={context} action={action} record={saved} disabled={!saved || dirty || saving} />
-            ))}
-          {listPath && (
-            <Button component={LinkBase} to={listPath} color="secondary">
-              {translate('ra.action.cancel')}
-            </Button>
-          )}
-        </Stack>
+        {(hidden) => (
+          <>
+            {Object.entries(admin.files)
+              .filter(([field]) => !hidden.has(field))
+              .map(([field, spec]) => {
+                const label = translate(fieldTitleKey(module, field));
+                const stored = saved?.[`${field}_uri`];
+                return (
+                  <FileField
+                    key={field}
+                    label={label}
+                    spec={spec}
+                    storedUri={typeof stored === 'string' ? stored : null}
+                    choice={files[field] ?? untouchedFile}
+                    onChange={(choice) => setFiles((current) => ({ ...current, [field]: choice }))}
+                    progress={files[field]?.file ? progress : null}
+                    error={fieldMessages[field] ? translateText(fieldMessages[field]) : undefined}
+                    disabled={saving}
+                  />
+                );
+              })}
+            <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
+              <Button type="submit" variant="contained" disabled={saving || locked}>
+                {translate('ra.action.save')}
+              </Button>
+              {/* The module's extra calls work on what is stored: not before the first save, nor over unsaved changes. */}
+              {admin.actions
+                .filter((action) => action.on !== 'collection')
+                .map((action) => (
+                  <ActionButton key={action.name} context={context} action={action} record={saved} disabled={!saved || dirty || saving} />
+                ))}
+              {listPath && (
+                <Button component={LinkBase} to={listPath} color="secondary">
+                  {translate('ra.action.cancel')}
+                </Button>
+              )}
+            </Stack>
+          </>
+        )}
       </SchemaForm>
     </Paper>
   );

@@ -100,8 +100,11 @@ export interface SchemaFormProps {
    * Default: all but those set by the panel itself (readOnly).
    */
   shown?: ReadonlySet<string>;
-  /** Inside the form after the fields: file fields and the buttons (a submit button submits). */
-  children: ReactNode;
+  /**
+   * Inside the form after the fields: file fields and the buttons (a submit button submits); as a
+   * function, given the fields the values hide (a block's upload where its type shows no image).
+   */
+  children: ReactNode | ((hidden: ReadonlySet<string>) => ReactNode);
 }
 
 /**
@@ -156,10 +159,8 @@ export function SchemaForm({ module, values, onChange, onSubmit, extraErrors, ed
   // The widgets change only when the set of hidden fields does, not on every keystroke.
   const hiddenKey = [...hiddenFor(values), ...unseen].join(',');
   const disabledChoices = useDisabledChoices(module);
-  const uiSchema = useMemo(
-    () => formUiSchema(module, translate, editing, new Set(hiddenKey.split(',').filter(Boolean)), disabledChoices),
-    [module, translate, editing, hiddenKey, disabledChoices],
-  );
+  const hidden = useMemo(() => new Set(hiddenKey.split(',').filter(Boolean)), [hiddenKey]);
+  const uiSchema = useMemo(() => formUiSchema(module, translate, editing, hidden, disabledChoices), [module, translate, editing, hidden, disabledChoices]);
 
   return (
     <Form
@@ -189,7 +190,7 @@ export function SchemaForm({ module, values, onChange, onSubmit, extraErrors, ed
       focusOnFirstError
       disabled={disabled}
     >
-      {children}
+      {typeof children === 'function' ? children(hidden) : children}
     </Form>
   );
 }

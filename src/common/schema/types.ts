@@ -260,6 +260,10 @@ export interface AdminBlock {
   api: AdminApi;
   route: AdminRoute;
   list: AdminList;
+  /**
+   * Uploads of the record, beside its properties; one an if/then branch names in its `properties`
+   * (`"image": {}`) is shown in the form only where that branch holds, as conditional properties are.
+   */
   files: Record<string, AdminFile>;
   /**
    * Feature flags, each a named resolver the module's pages need, otherwise 404 (SPEC 2): e.g.

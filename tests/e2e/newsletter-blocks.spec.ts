@@ -66,10 +66,16 @@ test.describe('newsletter template blocks', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // The button goes to the top by keyboard: picked up with Space, moved with the arrows, dropped with Space.
+    // Each step waits for its announcement: a key pressed while the list still moves may be lost.
+    const button = text('resources.template_blocks.types.button');
+    const announced = (key: string, position: number) => expect(page.getByText(text(`app.widgets.sortable.${key}`, { item: button, position, total: 4 }))).toBeAttached();
     await main(page).getByRole('button', { name: drag('button'), exact: true }).focus();
     await page.keyboard.press('Space');
+    await announced('picked', 3);
     await page.keyboard.press('ArrowUp');
+    await announced('over', 2);
     await page.keyboard.press('ArrowUp');
+    await announced('over', 1);
     await page.keyboard.press('Space');
     await expectToast(page, text('app.schema.order_saved'));
     await expect.poll(labels).toEqual([drag('button'), drag('heading'), drag('text'), drag('divider')]);

@@ -24,8 +24,11 @@ async function openWebsiteItem(page: Page, site: number): Promise<string> {
   await page.goto(`/usluga/${site}/wiadomosci/wszystkie`);
   await newsRow(page, WEBSITE).getByRole('link', { name: CATEGORY, exact: true }).click();
   await expect(pageHeading(page)).toHaveText(CATEGORY);
-  await newsRow(page, WEBSITE).getByRole('link', { name: text('app.schema.show_item', { label: WEBSITE }) }).click();
-  await expect(page).toHaveURL(/\/wiadomosc\/\d+$/);
+  // The category's rows may replace the previous list's under the pointer: click again until the preview opens.
+  await expect(async () => {
+    await newsRow(page, WEBSITE).getByRole('link', { name: text('app.schema.show_item', { label: WEBSITE }) }).click();
+    await expect(page).toHaveURL(/\/wiadomosc\/\d+$/, { timeout: 2_000 });
+  }).toPass();
   return page.url();
 }
 

@@ -6,7 +6,8 @@ import { ModuleAccess } from '../../../../client/schema/access';
 import { formatMoment, mailingsModule } from '../mailingsApi';
 import { FilterForm, pageOf, PeriodField, useReportParams } from './ReportFilters';
 import { PagedReport, ReportTable } from './ReportTable';
-import { EVENT_KINDS, fetchLogs, fetchStatistics, PER_PAGE } from './reportsApi';
+import { EVENT_KINDS } from '../../common/reports';
+import { fetchLogs, fetchStatistics, PER_PAGE } from './reportsApi';
 
 /** Mailings the filter offers: the latest started ones (the statistics' first page of the largest size). */
 const MAILING_CHOICES = 100;

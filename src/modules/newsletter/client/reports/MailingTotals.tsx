@@ -8,7 +8,8 @@ import { mailingsModule } from '../mailingsApi';
 import { FilterForm, PeriodField, useReportParams } from './ReportFilters';
 import { ReportChart } from './ReportChart';
 import { FigureHeads, ReportTable, useFigureLabel } from './ReportTable';
-import { fetchTotals, type Figures, formatNumber, formatPeriod } from './reportsApi';
+import type { Figures } from '../../common/reports';
+import { fetchTotals, formatNumber, formatPeriod } from './reportsApi';
 
 const FIGURES = ['sent', 'failed', 'opened', 'clicked', 'unsubscribed'] as const;
 type Group = 'day' | 'month';

@@ -1,4 +1,5 @@
 import { api } from '../../../../client/providers/http';
+import type { EventKind, Figures } from '../../common/reports';
 
 /** The figures of one started mailing (GET .../reports/mailings). */
 export interface MailingStatistics {
@@ -16,13 +17,6 @@ export interface MailingStatistics {
   rates: { failed: number; opened: number; clicked: number; unsubscribed: number };
 }
 
-export interface Figures {
-  sent: number;
-  failed: number;
-  opened: number;
-  clicked: number;
-  unsubscribed: number;
-}
 
 /** GET .../reports/mailings/totals. */
 export interface MailingTotals {
@@ -33,13 +27,12 @@ export interface MailingTotals {
   totals: Figures;
 }
 
-export const EVENT_KINDS = ['opened', 'clicked', 'unsubscribed'] as const;
 
 /** GET .../reports/logs. */
 interface DeliveryEvent {
   id: number;
   occurred_at: string;
-  kind: (typeof EVENT_KINDS)[number];
+  kind: EventKind;
   url: string | null;
   mailing_id: number;
   subject: string;

@@ -4,7 +4,7 @@ import { encode, wrap } from 'nodemailer/lib/qp';
 import type { DeliveryTokens, PreparedMailing, Recipient } from './render';
 import { renderParts } from './render';
 
-/** The sender a message names: its display name and address. */
+/** The sender a message names: its display name (quotes and line breaks already dropped) and address. */
 export interface Sender {
   name: string;
   address: string;
@@ -36,7 +36,7 @@ export function compileMime(prepared: PreparedMailing, sender: Sender): (recipie
   const boundary = `--_panel-${randomBytes(12).toString('hex')}`;
   const domain = sender.address.split('@')[1] || 'localhost';
   const fixedHeaders = [
-    `From: ${sender.name ? `${encodeWords(sender.name.replace(/["\\\r\n]/g, ''), 'Q', 52)} ` : ''}<${sender.address}>`,
+    `From: ${sender.name ? `${encodeWords(sender.name, 'Q', 52)} ` : ''}<${sender.address}>`,
     `Subject: ${encodeWords(prepared.subject.replace(/[\r\n]+/g, ' '), 'Q', 52)}`,
     'MIME-Version: 1.0',
     `Content-Type: multipart/alternative; boundary="${boundary}"`,

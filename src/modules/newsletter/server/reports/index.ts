@@ -1,25 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpError } from '../../../../server/platform/http/errors';
 import { documentOperation, moduleRoutes } from '../../../../server/schema';
+import { EVENT_KINDS, type Figures } from '../../common/reports';
 import { periodOf, ZONE } from '../usage';
 import { calendar, containing, integer, oneOf, paging, type Query, text } from './query';
 
 // Days and months of the reports are Polish ones (ZONE), as the sending limits count them.
 const MAX_ID = 2_147_483_647;
-const EVENT_KINDS = ['opened', 'clicked', 'unsubscribed'] as const;
 /** The longest period `sumy` adds up at once, per grouping. */
 const MAX_PERIODS = { day: 366, month: 120 } as const;
 const DEFAULT_PERIODS = { day: 30, month: 12 } as const;
 
 type Group = keyof typeof MAX_PERIODS;
-
-interface Figures {
-  sent: number;
-  failed: number;
-  opened: number;
-  clicked: number;
-  unsubscribed: number;
-}
 
 /** Of how many the share is, rounded to 0.1% (0 when there is nothing to share). */
 const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0);

@@ -34,12 +34,12 @@ export function isAllowedFrameSource(src: string | null): boolean {
  * Content-block and news HTML as the browser may show it, the same on the server (DOMPurify on
  * jsdom) and in the browser: DOMPurify's defaults (no scripts, no event handlers) without form
  * controls and styles, plus allow-listed frames; links that open a new window get rel="noopener noreferrer".
+ * The checks run as DOMPurify walks the tree (hooks on an instance of its own), not in a second walk after it.
  */
-export function sanitizeWith(purify: DOMPurify, html: string): string {
-  const body = purify.sanitize(html, { ...PURIFY_CONFIG, RETURN_DOM: true }) as HTMLElement;
-  for (const frame of Array.from(body.querySelectorAll('iframe'))) {
-    if (!isAllowedFrameSource(frame.getAttribute('src'))) frame.remove();
-  }
-  for (const link of Array.from(body.querySelectorAll('a[target]'))) link.setAttribute('rel', 'noopener noreferrer');
-  return body.innerHTML;
+export function createSanitizer(purify: DOMPurify): (html: string) => string {
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'IFRAME' && !isAllowedFrameSource(node.getAttribute('src'))) node.remove();
+    else if (node.nodeName === 'A' && node.hasAttribute('target')) node.setAttribute('rel', 'noopener noreferrer');
+  });
+  return (html) => purify.sanitize(html, PURIFY_CONFIG);
 }

@@ -107,6 +107,7 @@ export class ModuleRoutes {
   /** The rich text properties, sanitised before every save. */
   private readonly richText: string[];
   private readonly serialisedPages = new WeakMap<object, string>();
+  private fileChildrenFound: ModuleRoutes[] | undefined;
   /** Private files get a fresh signed URL on every read, so their pages are never kept serialised. */
   private readonly hasPrivateFiles: boolean;
 
@@ -212,8 +213,9 @@ export class ModuleRoutes {
       .map((field) => ({ field, before: before?.values[field] ?? null, after: after?.values[field] ?? null }));
     if (before && after && changes.length === 0) return;
     const { userId } = currentUser(request);
-    const { rows } = await tx.query<{ name: string }>("SELECT trim(name || ' ' || surname) AS name FROM users WHERE id = $1", [userId]);
-    const user = rows[0]?.name || '';
+    // The author's name as their account (cached for every request) has it.
+    const { profile } = await this.app.accounts.get(userId);
+    const user = [profile.name, profile.surname].filter(Boolean).join(' ');
     const action = !before ? 'created' : after ? 'updated' : 'deleted';
     await log.store.insert(
       tx,
@@ -250,23 +252,31 @@ export class ModuleRoutes {
 
   /** The stored objects of the records nested under a record (at any depth): they go with it. */
   async nestedFiles(db: Queryable, owner: Owner, parentId: number): Promise<string[]> {
+    const children = new Map(this.fileChildren().map((child) => [child.module.admin.resource, child]));
+    if (children.size === 0) return [];
+    const { rows } = await db.query<{ id: number; resource: string; data: Record<string, unknown> }>(
+      'SELECT id, resource, data FROM module_records WHERE resource = ANY($1::text[]) AND parent_id = $2',
+      [[...children.keys()], parentId],
+    );
+    const childOwner = { ...owner, parentId };
     const found: string[] = [];
-    for (const child of this.app.schemaModules.values()) {
-      if (child.module.admin.parent?.resource !== this.module.admin.resource) continue;
-      const childOwner = { ...owner, parentId };
-      const { rows } = await db.query<{ id: number; data: Record<string, unknown> }>(
-        'SELECT id, data FROM module_records WHERE resource = $1 AND parent_id = $2',
-        [child.module.admin.resource, parentId],
-      );
-      for (const row of rows) {
-        for (const field of Object.keys(child.module.admin.files)) {
-          const name = row.data[field];
-          if (typeof name === 'string') found.push(...child.keysOf(childOwner, field, name));
-        }
-        found.push(...(await child.nestedFiles(db, childOwner, Number(row.id))));
+    for (const row of rows) {
+      const child = children.get(row.resource)!;
+      for (const field of Object.keys(child.module.admin.files)) {
+        const name = row.data[field];
+        if (typeof name === 'string') found.push(...child.keysOf(childOwner, field, name));
       }
+      found.push(...(await child.nestedFiles(db, childOwner, Number(row.id))));
     }
     return found;
+  }
+
+  /** The modules nested under this one whose records, or records nested under them, hold files (found once, all modules being registered by then). */
+  private fileChildren(): ModuleRoutes[] {
+    this.fileChildrenFound ??= [...this.app.schemaModules.values()].filter(
+      (child) => child.module.admin.parent?.resource === this.module.admin.resource && (Object.keys(child.module.admin.files).length > 0 || child.fileChildren().length > 0),
+    );
+    return this.fileChildrenFound;
   }
 
   recordId(raw: unknown): number {

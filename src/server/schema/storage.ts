@@ -407,13 +407,13 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
       return toRecord(rows[0]);
     },
     async update(db, owner, id, values, files) {
-      const current = await store.get(db, owner, id, 0);
-      if (!current) return null;
-      const kept = { ...current.files, ...files };
-      const data = { ...values, ...Object.fromEntries(Object.entries(kept).filter(([, name]) => name)) };
+      // The files not given keep the names the row holds (taken in the UPDATE itself, no read before it).
+      const data = { ...values, ...Object.fromEntries(Object.entries(files).filter(([, name]) => name)) };
+      const kept = fileFields.filter((name) => !(name in files));
+      const keptNames = kept.length ? ` || jsonb_strip_nulls(jsonb_build_object(${kept.map((name) => `'${name}', data->'${name}'`).join(', ')}))` : '';
       const params: unknown[] = [id, JSON.stringify(data)];
       const { rows } = await db.query<Row>(
-        `UPDATE module_records SET data = $2::jsonb, updated_at = now()
+        `UPDATE module_records SET data = $2::jsonb${keptNames}, updated_at = now()
           WHERE id = $1 AND ${ofResource} AND ${ownerConditions(owner, params).join(' AND ')} RETURNING ${columns}`,
         params,
       );

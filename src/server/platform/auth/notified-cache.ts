@@ -34,6 +34,7 @@ export async function createNotifiedCache<Key, Value>(
   let listening = true;
   // Bumped by every invalidation: a load that overlapped one may have read the old rows, so it is not kept.
   let generation = 0;
+  const loading = new Map<Key, { generation: number; value: Promise<Value> }>();
 
   const forgetEveryone = () => {
     generation += 1;
@@ -58,10 +59,20 @@ export async function createNotifiedCache<Key, Value>(
     async get(key, load) {
       const cached = entries.get(key);
       if (cached !== undefined) return cached;
+      // Requests that miss together share one load, unless an invalidation came since it began.
+      const pending = loading.get(key);
+      if (pending?.generation === generation) return pending.value;
       const startedAt = generation;
-      const { value, expiresAtMs } = await load();
-      if (listening && startedAt === generation) entries.set(key, value, expiresAtMs);
-      return value;
+      const value = load().then(({ value: loaded, expiresAtMs }) => {
+        if (listening && startedAt === generation) entries.set(key, loaded, expiresAtMs);
+        return loaded;
+      });
+      loading.set(key, { generation: startedAt, value });
+      try {
+        return await value;
+      } finally {
+        if (loading.get(key)?.value === value) loading.delete(key);
+      }
     },
     forget,
     forgetAll: forgetEveryone,

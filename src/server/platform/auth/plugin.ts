@@ -34,6 +34,7 @@ declare module 'fastify' {
 
 const SCHEME = /^JWT\s+(\S+)$/;
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const changesOwnAccount = (url: string | undefined) => url === '/api/user' || url?.startsWith('/api/user/') === true;
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const { db } = app.ctx;
@@ -44,9 +45,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     await app.liveSessions.close();
   });
   // A database notification reaches this process a moment after the commit; the user's own next
-  // request must not be faster than that, so whatever a signed-in user changes is dropped here first.
+  // request must not be faster than that, so a change to the signed-in user's own account (the
+  // calls under /api/user: profile, avatar, password, regulations) is dropped here first. Other
+  // writes leave the account cached: they do not touch it.
   app.addHook('onSend', async (request) => {
-    if (request.user && !READ_ONLY_METHODS.has(request.method)) app.accounts.forget(request.user.userId);
+    if (request.user && !READ_ONLY_METHODS.has(request.method) && changesOwnAccount(request.routeOptions.url)) app.accounts.forget(request.user.userId);
   });
 
   /** The token's claims and account, or 401: the token may have outlived its session or its user's rights. */

@@ -1,10 +1,6 @@
 import createDOMPurify, { type WindowLike } from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { sanitizeWith } from '../../../common/content/sanitize';
-
-const purify = createDOMPurify(new JSDOM('').window as unknown as WindowLike);
+import { createSanitizer } from '../../../common/content/sanitize';
 
 /** HTML from the database (content blocks, news, regulations) as the browser may show it. */
-export function sanitizeHtml(html: string): string {
-  return sanitizeWith(purify, html);
-}
+export const sanitizeHtml = createSanitizer(createDOMPurify(new JSDOM('').window as unknown as WindowLike));

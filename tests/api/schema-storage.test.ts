@@ -11,9 +11,10 @@ let klient: string;
 let site: number;
 let newsletter: number;
 
-// Injected failures: a record named FAILS_AT_VERSION breaks the list version bump that follows its
-// write; one named FAILS_AT_COMMIT breaks the COMMIT itself, after its file was moved into place.
-const FAILS_AT_VERSION = 'Awaria wersji listy';
+// Injected failures: a record named FAILS_AFTER_WRITE breaks its transaction right after its row is
+// written (before the list version and the files); one named FAILS_AT_COMMIT breaks the COMMIT itself,
+// after its file was moved into place.
+const FAILS_AFTER_WRITE = 'Awaria po zapisie';
 const FAILS_AT_COMMIT = 'Awaria zatwierdzenia';
 
 beforeAll(async () => {
@@ -21,12 +22,12 @@ beforeAll(async () => {
   klient = (await test.login('klient')).access_token;
   site = await serviceOf(test, 'klient', 1);
   newsletter = await serviceOf(test, 'klient', 9);
-  await test.ctx.db.query(`CREATE FUNCTION fail_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+  await test.ctx.db.query(`CREATE FUNCTION fail_after_write() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF EXISTS (SELECT 1 FROM module_records WHERE data->>'name' = '${FAILS_AT_VERSION}') THEN RAISE EXCEPTION 'injected failure'; END IF;
-      RETURN NEW;
+      IF NEW.data->>'name' = '${FAILS_AFTER_WRITE}' THEN RAISE EXCEPTION 'injected failure'; END IF;
+      RETURN NULL;
     END $$`);
-  await test.ctx.db.query('CREATE TRIGGER fail_version_bump BEFORE INSERT OR UPDATE ON module_versions FOR EACH ROW EXECUTE FUNCTION fail_version_bump()');
+  await test.ctx.db.query('CREATE TRIGGER fail_after_write AFTER INSERT OR UPDATE ON module_records FOR EACH ROW EXECUTE FUNCTION fail_after_write()');
   await test.ctx.db.query(`CREATE FUNCTION fail_on_commit() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF NEW.data->>'name' = '${FAILS_AT_COMMIT}' THEN RAISE EXCEPTION 'injected failure'; END IF;
@@ -48,7 +49,7 @@ describe('a schema write and its files commit together', () => {
     return test.call({ method, url, token: klient, payload: body.payload, headers: body.headers });
   };
 
-  it.each([FAILS_AT_VERSION, FAILS_AT_COMMIT])('leaves no file and no record when a create fails (%s), and the cached list stays right', async (name) => {
+  it.each([FAILS_AFTER_WRITE, FAILS_AT_COMMIT])('leaves no file and no record when a create fails (%s), and the cached list stays right', async (name) => {
     const before = (await test.call({ method: 'GET', url: list(), token: klient })).json();
     const filesBefore = await storedFiles();
 
@@ -58,7 +59,7 @@ describe('a schema write and its files commit together', () => {
     expect((await test.call({ method: 'GET', url: list(), token: klient })).json()).toEqual(before);
   });
 
-  it.each([FAILS_AT_VERSION, FAILS_AT_COMMIT])('keeps the old photo and values when an update with a new photo fails (%s)', async (name) => {
+  it.each([FAILS_AFTER_WRITE, FAILS_AT_COMMIT])('keeps the old photo and values when an update with a new photo fails (%s)', async (name) => {
     const category = (await send('POST', upload(), { name: `Podróże ${name}` })).json();
     const filesBefore = await storedFiles();
     const listBefore = (await test.call({ method: 'GET', url: list(), token: klient })).json();

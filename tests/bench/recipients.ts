@@ -148,6 +148,23 @@ async function listShapes(baseUrl: string, collection: string, headers: Record<s
   );
 }
 
+/**
+ * Every page of every list once, RECIPIENTS_CONNECTIONS at a time: what a server that has been in
+ * use has served, so that the warm figure is the cache's steady state, not its first filling.
+ */
+async function pageThrough(baseUrl: string, collection: string, headers: Record<string, string>, shapes: ListShape[]): Promise<void> {
+  const paths = shapes.flatMap((shape) => Array.from({ length: shape.pages }, (_, i) => `${collection}?page=${i + 1}&per_page=${RECIPIENTS_PER_PAGE}${shape.query}`));
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const response = await fetch(`${baseUrl}${paths[next++]}`, { headers });
+      if (response.status !== 200) throw new Error(`paging through: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: RECIPIENTS_CONNECTIONS }, worker));
+}
+
 export const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
 
 /**
@@ -225,6 +242,10 @@ export async function measureColdAndWarm(
       const token = await signInThroughApi(server.baseUrl, 'klient');
       const headers = { authorization: `JWT ${token}`, ...(await xsrfHeaders(server.baseUrl)) };
       const shapes = await listShapes(server.baseUrl, load.collection, headers, load.queries);
+      if (listCache) {
+        options.log(`Paging once through ${load.lists(shapes.length)}, as a server in use has served them…`);
+        await pageThrough(server.baseUrl, load.collection, headers, shapes);
+      }
       options.log(`Loading ${load.lists(shapes.length)} (${listCache ? 'list cache on' : 'LIST_CACHE=off'}) for ${options.durationSeconds} s at ${RECIPIENTS_CONNECTIONS} connections…`);
       return await loadEndpoint(`${server.baseUrl}${load.collection}`, headers, {
         connections: RECIPIENTS_CONNECTIONS,

@@ -384,6 +384,16 @@ export class ModuleRoutes {
     return values;
   }
 
+  /** A body's values, checked (and rich text sanitised) before its transaction, which holds the embedded database; a refusal drops the received files. */
+  private async checkedValues(body: unknown, existing: StoredRecord | null, files: ReceivedFile[]): Promise<Record<string, unknown>> {
+    try {
+      return this.values(body, existing);
+    } catch (error) {
+      await discard(this.files, files);
+      throw error;
+    }
+  }
+
   /** What a write must agree with in the database: its unique keys (409) and its references (400). */
   async checkStored(db: Queryable, owner: Owner, values: Record<string, unknown>, exceptId: number | null): Promise<void> {
     for (const key of this.module.admin.unique) {
@@ -468,8 +478,9 @@ export class ModuleRoutes {
   async create(request: FastifyRequest): Promise<Record<string, unknown>> {
     const owner = await this.owner(request, 'write');
     const { body, files } = await readBody(request, this.module, this.files);
+    const checked = await this.checkedValues(body, null, files);
     const created = await this.transaction(owner, files, async (tx, stored) => {
-      const values = await this.prepared(tx, owner, this.values(body, null), null, request);
+      const values = await this.prepared(tx, owner, checked, null, request);
       const record = await this.store.insert(tx, owner, values, stored);
       await this.recordHistory(tx, request, owner, null, record);
       return record;
@@ -484,11 +495,12 @@ export class ModuleRoutes {
     if (!existing) throw httpError(404, 'errors.not_found');
     this.assertUnlocked(existing);
     const { body, files } = await readBody(request, this.module, this.files);
+    const checked = await this.checkedValues(body, existing, files);
     const updated = await this.transaction(
       owner,
       files,
       async (tx, stored) => {
-        const values = await this.prepared(tx, owner, this.values(body, existing), id, request);
+        const values = await this.prepared(tx, owner, checked, id, request);
         const record = await this.store.update(tx, owner, id, values, stored);
         if (record) {
           await followRename(this.app, tx, this.module, owner, existing, record);
@@ -507,11 +519,12 @@ export class ModuleRoutes {
     const owner = await this.owner(request, 'write');
     const existing = await this.store.first(this.db, owner);
     const { body, files } = await readBody(request, this.module, this.files);
+    const checked = await this.checkedValues(body, existing, files);
     const saved = await this.transaction(
       owner,
       files,
       async (tx, stored) => {
-        const values = await this.prepared(tx, owner, this.values(body, existing), existing?.id ?? null, request);
+        const values = await this.prepared(tx, owner, checked, existing?.id ?? null, request);
         const record = existing ? await this.store.update(tx, owner, existing.id, values, stored) : await this.store.insert(tx, owner, values, stored);
         if (record) await this.recordHistory(tx, request, owner, existing, record);
         return record;

@@ -124,6 +124,13 @@ export interface StoreOptions {
   listCache: boolean;
 }
 
+/** A committed write of the engine: the list version it set, the record (0: many at once) and whether it removed the record. */
+interface Write {
+  version: number;
+  id: number;
+  removed: boolean;
+}
+
 /** The ids of one list in its order, as of a data version; null when the list is too long to keep. */
 interface IdList {
   version: number;
@@ -180,6 +187,7 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   const columns = 'id, data, created_at, updated_at';
   const pages = new LruCache<{ rows: StoredRecord[]; total: number }>(PAGE_CACHE_ENTRIES);
   const idLists = new LruCache<IdList>(ID_LISTS);
+  const refreshing = new Map<string, Promise<IdList>>();
 
   /** The records of the owner a list shows: the WHERE clause, its parameters pushed onto params. */
   const listConditions = (owner: Owner, query: ListQuery, params: unknown[]) => {
@@ -206,37 +214,43 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
     const { rows } = await db.query<{ version: number }>('SELECT version FROM module_versions WHERE resource = $1 AND owner = $2', [resource, ownerKey(owner)]);
     return Number(rows[0]?.version ?? 0);
   };
-  /** Per owner, the versions the engine's committed writes set and the record each wrote. */
-  const recentWrites = new Map<string, { version: number; id: number }[]>();
+  /** Per owner, the versions the engine's committed writes set, the record each wrote and whether it removed it. */
+  const recentWrites = new Map<string, Write[]>();
   /** The writes of a transaction in progress, told apart by its Queryable. */
-  const uncommitted = new WeakMap<Queryable, { owner: Owner; version: number; id: number }[]>();
+  const uncommitted = new WeakMap<Queryable, (Write & { owner: Owner })[]>();
   /**
    * Records by id, for the pages of cached lists: a page is then served with no query at all. Only
    * on an embedded database, whose writes all go through this process: each write drops its record
    * (when written, and again once committed, in case a read cached the old row in between).
    */
   const cachedRows = options.listCache && !options.sharedDatabase ? new LruCache<{ ownerKey: string; record: StoredRecord }>(CACHED_RECORDS) : null;
-  const committed = (writes: { owner: Owner; version: number; id: number }[]) => {
-    for (const { owner, version: written, id } of writes) {
+  const committed = (writes: (Write & { owner: Owner })[]) => {
+    for (const { owner, version: written, id, removed } of writes) {
       const key = ownerKey(owner);
       if (id === 0) cachedRows?.clear();
       else cachedRows?.delete(String(id));
       const version = options.sharedDatabase ? written : (localVersions.get(key) ?? 0) + 1;
       localVersions.set(key, version);
       const log = recentWrites.get(key) ?? [];
-      log.push({ version, id });
+      log.push({ version, id, removed });
       if (log.length > REMEMBERED_WRITES) log.shift();
       recentWrites.set(key, log);
     }
   };
-  /** Raises the owner's list version in the writing transaction, so a committed write is never hidden by a cached list. */
-  const written = async (db: Queryable, owner: Owner, id: number) => {
-    const { rows } = await db.query<{ version: number }>(
-      `INSERT INTO module_versions (resource, owner, version) VALUES ($1, $2, 1)
-       ON CONFLICT (resource, owner) DO UPDATE SET version = module_versions.version + 1 RETURNING version`,
-      [resource, ownerKey(owner)],
-    );
-    const write = { owner, version: Number(rows[0].version), id };
+  /**
+   * Raises the owner's list version in the writing transaction, so a committed write is never hidden
+   * by a cached list: in module_versions when other processes share the database (they read it),
+   * else in this process alone, once the write committed.
+   */
+  const written = async (db: Queryable, owner: Owner, id: number, removed = false) => {
+    const shared = options.sharedDatabase
+      ? await db.query<{ version: number }>(
+          `INSERT INTO module_versions (resource, owner, version) VALUES ($1, $2, 1)
+           ON CONFLICT (resource, owner) DO UPDATE SET version = module_versions.version + 1 RETURNING version`,
+          [resource, ownerKey(owner)],
+        )
+      : null;
+    const write = { owner, version: Number(shared?.rows[0].version ?? 0), id, removed };
     cachedRows?.delete(String(id));
     const pending = uncommitted.get(db);
     if (pending) pending.push(write);
@@ -291,10 +305,17 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
     const versionsSeen = new Set(writes.map((write) => write.version));
     if (versionsSeen.size !== version - list.version || writes.some((write) => write.id === 0)) return null;
     const changed = [...new Set(writes.map((write) => write.id))];
-    const params: unknown[] = [];
-    const conditions = listConditions(owner, query, params);
-    const { rows } = await db.query<{ id: number }>(`SELECT id FROM module_records WHERE ${conditions} AND id = ANY($${params.push(changed)}::bigint[])`, params);
-    const matching = new Set(rows.map((row) => Number(row.id)));
+    let matching: Set<number>;
+    if (!query.search && query.filters.length === 0) {
+      // The owner's whole list: a record is in it unless its last write removed it.
+      const last = new Map(writes.map((write) => [write.id, write]));
+      matching = new Set(changed.filter((id) => !last.get(id)!.removed));
+    } else {
+      const params: unknown[] = [];
+      const conditions = listConditions(owner, query, params);
+      const { rows } = await db.query<{ id: number }>(`SELECT id FROM module_records WHERE ${conditions} AND id = ANY($${params.push(changed)}::bigint[])`, params);
+      matching = new Set(rows.map((row) => Number(row.id)));
+    }
     // In place (no copy of a long list per write): each step only makes a record's presence match
     // the database, so requests applying the same writes at once agree, and the version says how far it is true.
     const descending = query.sort.order === 'DESC';
@@ -314,8 +335,18 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
     const key = JSON.stringify([ownerKey(owner), query.sort, query.search, query.filters.map((f) => [f.filter.field, f.value])]);
     const cached = idLists.get(key);
     let list = cached?.version === version ? cached : null;
-    if (!list && cached) list = await updatedIdList(db, owner, query, cached, version);
-    list ??= await buildIdList(db, owner, query, version);
+    if (!list) {
+      // Requests that find the list behind together bring it up to date once.
+      const flight = `${key}@${version}`;
+      let pending = refreshing.get(flight);
+      if (!pending) {
+        pending = (async () => (cached && (await updatedIdList(db, owner, query, cached, version))) || buildIdList(db, owner, query, version))();
+        refreshing.set(flight, pending);
+        const settled = () => refreshing.delete(flight);
+        pending.then(settled, settled);
+      }
+      list = await pending;
+    }
     if (list !== cached) idLists.set(key, list);
     if (!list.ids) return null;
     const offset = (query.page - 1) * query.perPage;
@@ -357,7 +388,7 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   const store: RecordStore = {
     maxId: Number.MAX_SAFE_INTEGER,
     async transaction(db, write) {
-      const writes: { owner: Owner; version: number; id: number }[] = [];
+      const writes: (Write & { owner: Owner })[] = [];
       const result = await db.transaction((tx) => {
         uncommitted.set(tx, writes);
         return write(tx);
@@ -426,7 +457,7 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
         `DELETE FROM module_records WHERE id = $1 AND ${ofResource} AND ${ownerConditions(owner, params).join(' AND ')} RETURNING ${columns}`,
         params,
       );
-      if (rows[0]) await written(db, owner, id);
+      if (rows[0]) await written(db, owner, id, true);
       return rows[0] ? toRecord(rows[0]) : null;
     },
     async conflicts(db, owner, fields, ignoreCase, values, exceptId) {

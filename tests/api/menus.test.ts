@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuItem } from '../../src/common/api/menu';
+import { buildApp } from '../../src/server/app';
 import { createTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
@@ -100,6 +101,25 @@ describe('GET /api/user/menu/client_service/{id}', () => {
     expect(flatten(items).map((item) => item.prefix)).toContain('service_disk');
     expect(items.find((item) => item.link)).toMatchObject({ link: '{service_main_url}', link_target: '_blank', params: null });
     expect(flatten(items).some((item) => item.is_root)).toBe(false);
+  });
+
+  it('places the reports folder with its two screens at start where the menus lack it, once', async () => {
+    const serviceId = await serviceIdOf('klient');
+    const folders = async () => (await menu(`/api/user/menu/client_service/${serviceId}`, klient)).filter((item) => item.type === 'folder');
+    const placed = (await folders()).find((folder) => folder.submenu.some((item) => item.prefix === 'service_reports_mailings'));
+    expect(placed?.submenu.map((item) => item.prefix)).toEqual(['service_reports_mailings', 'service_reports_logs']);
+    const reports = async () => (await folders()).filter((folder) => folder.name === placed?.name);
+    // A database seeded before the reports existed: the next start places them, and a start after it adds nothing.
+    await t.ctx.db.query("DELETE FROM menu_items WHERE menu = 'client_service' AND (slot = 'reports' OR prefix LIKE 'service_reports_%')");
+    expect(await reports()).toEqual([]);
+    for (let start = 0; start < 2; start += 1) {
+      const restarted = await buildApp(t.ctx);
+      await restarted.ready();
+      await restarted.close();
+    }
+    const again = await reports();
+    expect(again).toHaveLength(1);
+    expect(again[0].submenu.map((item) => item.prefix)).toEqual(['service_reports_mailings', 'service_reports_logs']);
   });
 
   it('shows root-only service items to root', async () => {

@@ -3,16 +3,18 @@ import type { Db, Queryable } from '../platform/db';
 import { withSchemaLock } from '../platform/db/migrate';
 import { t } from '../platform/http/errors';
 
-/** A service-menu entry a module places: its route name, catalogue name, icon, place and audience. */
-export interface MenuEntry {
-  prefix: string;
+/**
+ * A service-menu entry a module places: a link (its route name) or a folder (its slot, which links
+ * name to go in it), with its catalogue name, icon, place and audience.
+ */
+export type MenuEntry = ({ prefix: string; slot?: undefined } | { slot: string; prefix?: undefined }) & {
   name: string;
   icon: string;
   sort: number;
   /** The slot of the folder it goes in; none: the top level. */
   folder?: string;
   rootOnly: boolean;
-}
+};
 
 /**
  * Places the service-menu entry each schema module declares (x-admin.menu) in every service type's
@@ -38,11 +40,18 @@ export async function placeMenuEntries(db: Db, modules: readonly ModuleSchema[],
 /**
  * Places entries in every service type's menu that lacks them: in the folder whose slot they name
  * (or at the top level), named and sorted as given. One server at a time; an entry already there
- * (by its route name) is left as the provider may have changed it, and none is ever removed. Most
+ * (a link by its route name, a folder by its slot) is left as the provider may have changed it,
+ * and none is ever removed. Most
  * starts find every entry placed, and take no lock.
  */
 export async function placeServiceMenuEntries(db: Db, entries: readonly MenuEntry[], report: (problem: string) => void): Promise<void> {
   if (entries.length === 0) return;
+  const folders = entries.filter((entry) => entry.slot !== undefined);
+  if (folders.length > 0 && folders.length < entries.length) {
+    // Folders first: the links naming their slots then find them.
+    await placeServiceMenuEntries(db, folders, report);
+    return placeServiceMenuEntries(db, entries.filter((entry) => entry.slot === undefined), report);
+  }
   const found = await missingEntries(db, entries);
   if (found.placed.length === 0) {
     found.problems.forEach(report);
@@ -54,9 +63,9 @@ export async function placeServiceMenuEntries(db: Db, entries: readonly MenuEntr
     problems.forEach(report);
     for (const { typeId, parentId, entry } of placed) {
       await tx.query(
-        `INSERT INTO menu_items (menu, service_type_id, parent_id, item_type, prefix, name, icon, sort, is_root)
-         VALUES ('client_service', $1, $2, 'link', $3, $4, $5, $6, $7)`,
-        [typeId, parentId, entry.prefix, t(entry.name), entry.icon, entry.sort, entry.rootOnly],
+        `INSERT INTO menu_items (menu, service_type_id, parent_id, item_type, prefix, slot, name, icon, sort, is_root)
+         VALUES ('client_service', $1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [typeId, parentId, entry.slot === undefined ? 'link' : 'folder', entry.prefix ?? null, entry.slot ?? null, t(entry.name), entry.icon, entry.sort, entry.rootOnly],
       );
     }
   });
@@ -79,9 +88,9 @@ async function missingEntries(db: Queryable, entries: readonly MenuEntry[]) {
   const problems: string[] = [];
   for (const { id: typeId } of types) {
     for (const entry of entries) {
-      if (present.has(`${typeId}:${entry.prefix}`)) continue;
+      if (entry.slot === undefined ? present.has(`${typeId}:${entry.prefix}`) : folders.has(`${typeId}:${entry.slot}`)) continue;
       const parentId = entry.folder ? folders.get(`${typeId}:${entry.folder}`) : null;
-      if (parentId === undefined) problems.push(`${entry.prefix}: the service menu of type ${typeId} has no folder with slot ${entry.folder}; its entry is not placed`);
+      if (parentId === undefined) problems.push(`${entry.prefix ?? entry.slot}: the service menu of type ${typeId} has no folder with slot ${entry.folder}; its entry is not placed`);
       else placed.push({ typeId, parentId, entry });
     }
   }

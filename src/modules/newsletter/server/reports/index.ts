@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpError } from '../../../../server/platform/http/errors';
 import { documentOperation, moduleRoutes } from '../../../../server/schema';
+import { type MenuEntry, placeServiceMenuEntries } from '../../../../server/schema/menus';
 import { EVENT_KINDS, type Figures } from '../../common/reports';
 import { periodOf, ZONE } from '../usage';
 import { calendar, containing, integer, oneOf, paging, type Query, text } from './query';
@@ -12,6 +13,16 @@ const MAX_PERIODS = { day: 366, month: 120 } as const;
 const DEFAULT_PERIODS = { day: 30, month: 12 } as const;
 
 type Group = keyof typeof MAX_PERIODS;
+
+/**
+ * The Raporty folder with its two screens, placed in every service menu at start (a database seeded
+ * before them gets them too); the browser hides them where the service lacks the mailings module.
+ */
+const MENU: MenuEntry[] = [
+  { slot: 'reports', name: 'demo.menu.service_reports', icon: 'BarChart', sort: 62, rootOnly: false },
+  { prefix: 'service_reports_mailings', name: 'demo.menu.service_reports_mailings', icon: 'Poll', sort: 10, folder: 'reports', rootOnly: false },
+  { prefix: 'service_reports_logs', name: 'demo.menu.service_reports_logs', icon: 'Description', sort: 20, folder: 'reports', rootOnly: false },
+];
 
 /** Of how many the share is, rounded to 0.1% (0 when there is nothing to share). */
 const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0);
@@ -58,6 +69,7 @@ function dayFilter(query: Query, column: string, where: string[], params: unknow
  * - GET /client_service/{id}/reports/logs: what each recipient did, filterable, newest first.
  */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
+  await placeServiceMenuEntries(app.ctx.db, MENU, (problem) => app.log.warn(problem));
   const mailings = moduleRoutes(app, 'mailings');
   if (!mailings) return;
   const { db } = app.ctx;

@@ -14,6 +14,8 @@ export interface MenuSeed {
   shortcut?: string;
   /** A folder's slot: schema modules place their entries in it by this name (x-admin.menu.folder). */
   slot?: string;
+  /** Its place among the modules' entries; by default its position in the list, in steps of 10. */
+  sort?: number;
   submenu?: MenuSeed[];
 }
 
@@ -61,27 +63,18 @@ export function mainMenu(serviceTypeShortcuts: string[]): MenuSeed[] {
 }
 
 /**
- * The menu inside a service; the server adds the service id to each item's params. The schema
- * modules' entries (tags, recipients, ...) are not here: each schema places its own (x-admin.menu),
- * at every start, in the folder whose slot it names. Hand-written screens (the newsletter reports)
- * are; the browser hides an entry whose module the service lacks, and a folder left empty.
+ * The menu inside a service; the server adds the service id to each item's params. The modules'
+ * entries (tags, recipients, ..., the newsletter reports' folder) are not here: each module places
+ * its own at every start (a schema by x-admin.menu), in the folder whose slot it names; the
+ * browser hides an entry whose module the service lacks, and a folder left empty.
  */
 export const serviceMenu: MenuSeed[] = [
   { prefix: 'service_dashboard', name: 'demo.menu.service_dashboard', icon: 'Dashboard' },
   { prefix: 'service_disk', name: 'demo.menu.service_disk', icon: 'Folder' },
   { type: 'folder', name: 'demo.menu.service_configuration', icon: 'Settings', slot: 'configuration', submenu: [] },
-  {
-    type: 'folder',
-    name: 'demo.menu.service_reports',
-    icon: 'BarChart',
-    slot: 'reports',
-    submenu: [
-      { prefix: 'service_reports_mailings', name: 'demo.menu.service_reports_mailings', icon: 'Poll' },
-      { prefix: 'service_reports_logs', name: 'demo.menu.service_reports_logs', icon: 'Description' },
-    ],
-  },
-  { type: 'separator' },
-  { name: 'demo.menu.service_website', icon: 'OpenInNew', link: '{service_main_url}', target: '_blank' },
+  // Last, after every entry the modules place.
+  { type: 'separator', sort: 900 },
+  { name: 'demo.menu.service_website', icon: 'OpenInNew', link: '{service_main_url}', target: '_blank', sort: 910 },
 ];
 
 /** Inserts entries depth first, sort in steps of 10 so items can later be put in between. */
@@ -106,7 +99,7 @@ export async function insertMenu(
         item.icon ?? null,
         item.link ?? null,
         item.target ?? null,
-        (index + 1) * 10,
+        item.sort ?? (index + 1) * 10,
         item.isRoot ?? false,
         item.params ? JSON.stringify(item.params) : null,
         item.shortcut ?? null,

@@ -57,7 +57,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(mapTiles ? [mapTiles] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        frameSrc: FRAME_SOURCES.map((source) => `https://${source}`),
+        // 'self': the sandboxed pages of the tenant's documents (a mailing as sent).
+        frameSrc: ["'self'", ...FRAME_SOURCES.map((source) => `https://${source}`)],
         connectSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },

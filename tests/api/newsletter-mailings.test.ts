@@ -227,6 +227,23 @@ describe('newsletter mailings', () => {
 
     const archived = await call('GET', mailingsPath(`/${id}/sent`));
     expect(archived.json()).toMatchObject({ subject: 'Nowości', html: expect.stringContaining('Witaj {{name}}!') });
+    // The archive's frame: the html as sent on a page of its own, sandboxed, its pictures allowed from the web; no session needed, the link is the permission.
+    const pageUrl: string = archived.json().page_url;
+    expect(pageUrl).toMatch(new RegExp(`^${mailingsPath(`/${id}/sent/page`)}\\?token=`));
+    const sentPage = await test.app.inject({ method: 'GET', url: pageUrl });
+    expect(sentPage.statusCode).toBe(200);
+    expect(sentPage.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(sentPage.body).toBe(archived.json().html);
+    const policy = String(sentPage.headers['content-security-policy']);
+    expect(policy).toMatch(/^sandbox; default-src 'none'; img-src 'self' https: http: data:;/);
+    expect(policy).not.toContain('script-src');
+    // The token names this mailing of this service only, and is checked whole.
+    const token = pageUrl.split('token=')[1];
+    for (const url of [mailingsPath(`/${id + 1}/sent/page?token=${token}`), `${pageUrl.slice(0, -2)}xx`, mailingsPath(`/${id}/sent/page`)]) {
+      const refused = await test.app.inject({ method: 'GET', url });
+      expect(refused.statusCode, url).toBe(404);
+      expect(refused.json().detail).toBe('Link do podglądu wysyłki jest nieprawidłowy lub wygasł. Otwórz podgląd ponownie.');
+    }
     const archive = (await call('GET', `${mailingsPath('/summaries')}?archived=true`)).json();
     expect(archive.data.find((mailing: { id: number }) => mailing.id === id)).toMatchObject({ subject: 'Nowości', status: 'sent', counts: { total: 5, sent: 5, failed: 0 } });
     const ofTemplate = (await call('GET', `${mailingsPath('/summaries')}?template_id=${template}`)).json();

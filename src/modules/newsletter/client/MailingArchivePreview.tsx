@@ -66,7 +66,10 @@ function FromMailingDialog({ serviceId, mailingId, onClose }: { serviceId: strin
   );
 }
 
-/** wysylki/archiwalne/{mailing_id}: the mailing as sent, in a sandboxed frame (no script, no same-origin access). */
+/**
+ * wysylki/archiwalne/{mailing_id}: the mailing as sent, in a sandboxed frame (no script, no
+ * same-origin access) of its own page, whose policy lets the pictures of the web load as in a mail client.
+ */
 export default function MailingArchivePreview() {
   const translate = useTranslate();
   const params = useParams() as Record<string, string>;
@@ -75,8 +78,10 @@ export default function MailingArchivePreview() {
   const [dialog, setDialog] = useState(false);
   const sent = useQuery({
     queryKey: ['mailings', 'sent', serviceId, mailingId],
-    queryFn: ({ signal }) => api<{ id: number; subject: string; html: string }>(`${mailingsApi(serviceId)}/${params.mailing_id}/sent`, { signal }),
+    queryFn: ({ signal }) => api<{ id: number; subject: string; page_url: string }>(`${mailingsApi(serviceId)}/${params.mailing_id}/sent`, { signal }),
     retry: false,
+    // The page's link is short-lived: each visit asks for a new one rather than showing a kept one.
+    gcTime: 0,
   });
   return (
     <ModuleAccess context={{ module: mailingsModule(), params }}>
@@ -102,7 +107,7 @@ export default function MailingArchivePreview() {
               component="iframe"
               title={translate('resources.mailings.archive.frame')}
               sandbox=""
-              srcDoc={sent.data.html}
+              src={sent.data.page_url}
               sx={{ width: '100%', minHeight: 480, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
             />
           </Stack>

@@ -4,15 +4,10 @@ import { assertValidForm, httpError, t } from '../../../server/platform/http/err
 import { TEMPLATE_SEND_QUOTA, takeOutboundQuota } from '../../../server/platform/outbound/quota';
 import { documentOperation, moduleRoutes } from '../../../server/schema';
 import type { Owner, StoredRecord } from '../../../server/schema/storage';
+import { documentLinks, sendDocument } from './documents';
 
 /** How long a download link stays valid. */
 const DOWNLOAD_TTL_SECONDS = 60;
-
-/**
- * The key a template's download link is signed for: the file store's signer names no stored object
- * with it (nothing is written under this area), it only binds the link to one service's template.
- */
-const downloadKey = (serviceId: number, templateId: number) => `template-downloads/s${serviceId}/${templateId.toString(16).padStart(32, '0')}.html`;
 
 /** A file name for the download from the template's name: letters, digits, dashes and underscores only. */
 function fileNameOf(name: string, id: number): string {
@@ -30,6 +25,7 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
   if (!templates) return;
   const base = '/client_service/:service_id/module/templates/:template_id';
   const documented = '/client_service/{service_id}/module/templates/{template_id}';
+  const downloads = documentLinks(app.ctx.files, 'template-downloads');
 
   async function templateOf(request: FastifyRequest, purpose: 'read' | 'write'): Promise<{ owner: Owner; record: StoredRecord }> {
     const owner = await templates!.owner(request, purpose);
@@ -103,7 +99,7 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
   });
   app.get(`${base}/download`, { preHandler: app.authenticate }, async (request) => {
     const { owner, record } = await templateOf(request, 'read');
-    const token = app.ctx.files.signToken(downloadKey(owner.serviceId!, record.id), DOWNLOAD_TTL_SECONDS);
+    const token = downloads.sign(owner.serviceId!, record.id, DOWNLOAD_TTL_SECONDS);
     return { url: `/api/client_service/${owner.serviceId}/module/templates/${record.id}/download/file?token=${token}` };
   });
 
@@ -114,22 +110,12 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
   });
   app.get(`${base}/download/file`, async (request, reply) => {
     const params = request.params as { service_id: string; template_id: string };
-    const token = (request.query as { token?: unknown }).token;
-    const serviceId = Number(params.service_id);
-    const templateId = Number(params.template_id);
-    const key = typeof token === 'string' ? app.ctx.files.verifySigned(token) : null;
-    if (!key || !Number.isSafeInteger(serviceId) || !Number.isSafeInteger(templateId) || key !== downloadKey(serviceId, templateId)) {
-      throw httpError(404, 'errors.templates.download_link_invalid');
-    }
-    const record = await templates.store.get(app.ctx.db, { serviceId, userId: null }, templateId, 0);
+    const link = downloads.verify(params.service_id, params.template_id, (request.query as { token?: unknown }).token);
+    if (!link) throw httpError(404, 'errors.templates.download_link_invalid');
+    const record = await templates.store.get(app.ctx.db, { serviceId: link.serviceId, userId: null }, link.id, 0);
     if (!record) throw httpError(404, 'errors.not_found');
     const html = typeof record.values.html === 'string' ? record.values.html : '';
-    return reply
-      .header('Content-Type', 'text/html; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${fileNameOf(String(record.values.name), record.id)}"`)
-      .header('X-Content-Type-Options', 'nosniff')
-      // A download, never a page of the panel's origin: the tenant's markup runs no script here.
-      .header('Content-Security-Policy', "sandbox; default-src 'none'")
-      .send(html);
+    // A download, never a page of the panel's origin: the tenant's markup runs no script here.
+    return sendDocument(reply, html, { attachment: fileNameOf(String(record.values.name), record.id) });
   });
 }

@@ -2,9 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertValidForm, httpError, t } from '../../../../server/platform/http/errors';
 import { documentOperation, moduleRoutes } from '../../../../server/schema';
 import type { Owner } from '../../../../server/schema/storage';
+import { documentLinks, sendDocument } from '../documents';
 import type { MailingEngine, MailingRow, MailingStatus } from './engine';
 
 const EDITABLE: MailingStatus[] = ['draft', 'scheduled'];
+/** How long the link to a mailing's page as sent stays valid (the archive asks for a new one each time it opens). */
+const SENT_PAGE_TTL_SECONDS = 600;
 
 /**
  * The mailings' calls beside the generic CRUD of schemas/newsletter/mailing.schema.json
@@ -19,6 +22,7 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
   const collection = '/client_service/:service_id/module/mailings';
   const item = `${collection}/:id`;
   const documented = '/client_service/{service_id}/module/mailings/{id}';
+  const sentPages = documentLinks(app.ctx.files, 'mailing-pages');
 
   async function mailingOf(request: FastifyRequest, purpose: 'read' | 'write'): Promise<{ owner: Owner; mailing: MailingRow }> {
     const owner = await mailings!.owner(request, purpose);
@@ -134,13 +138,38 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
 
   documentOperation(app, 'get', `${documented}/sent`, {
     tags: ['mailings'],
-    summary: 'The mailing as sent: {subject, html} (404 before it started)',
+    summary: `The mailing as sent: {subject, html, page_url} (404 before it started); page_url shows the html, for ${SENT_PAGE_TTL_SECONDS} s, as a page of its own`,
     responses: { 200: { description: 'OK' }, 404: { description: 'Not started' } },
   });
   app.get(`${item}/sent`, { preHandler: app.authenticate }, async (request) => {
-    const { mailing } = await mailingOf(request, 'read');
+    const { owner, mailing } = await mailingOf(request, 'read');
     if (mailing.sent_html === null) throw httpError(404, 'errors.mailings.not_sent');
-    return { id: mailing.id, subject: mailing.sent_subject, html: mailing.sent_html };
+    const token = sentPages.sign(owner.serviceId!, mailing.id, SENT_PAGE_TTL_SECONDS);
+    return {
+      id: mailing.id,
+      subject: mailing.sent_subject,
+      html: mailing.sent_html,
+      page_url: `/api/client_service/${owner.serviceId}/module/mailings/${mailing.id}/sent/page?token=${token}`,
+    };
+  });
+
+  // The archive's preview frame: the html as a mail client shows it, pictures of the web included,
+  // which a frame written from the panel's own page (srcdoc) could not load under the panel's policy.
+  documentOperation(app, 'get', `${documented}/sent/page`, {
+    tags: ['mailings'],
+    summary: 'The html as sent, as a sandboxed page (no session: the signed token of .../sent is the permission)',
+    responses: { 200: { description: 'text/html' }, 404: { description: 'Invalid or expired link' } },
+  });
+  app.get(`${item}/sent/page`, async (request, reply) => {
+    const params = request.params as { service_id: string; id: string };
+    const link = sentPages.verify(params.service_id, params.id, (request.query as { token?: unknown }).token);
+    if (!link) throw httpError(404, 'errors.mailings.page_link_invalid');
+    const { rows } = await app.ctx.db.query<{ sent_html: string | null }>('SELECT sent_html FROM newsletter_mailings WHERE id = $1 AND client_service_id = $2', [
+      link.id,
+      link.serviceId,
+    ]);
+    if (rows[0]?.sent_html == null) throw httpError(404, 'errors.not_found');
+    return sendDocument(reply, rows[0].sent_html, { pictures: true });
   });
 
   if (!templates) return;

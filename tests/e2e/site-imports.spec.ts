@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { text } from './support/catalogue';
 import { confirmDialog, expectToast, openFromServiceMenu, recordRow, recordTable, saveButton, uniqueName } from './support/schema-screens';
-import { pageHeading } from './support/session';
+import { pageHeading, signIn } from './support/session';
 import { expect, test } from './support/signed-in';
 import { specTexts } from './support/spec-texts';
 
@@ -82,6 +82,35 @@ test.describe('imports, exports and sources', () => {
     await expectToast(page, specTexts.sourcesUpdated);
     await page.reload();
     await expect(page.getByRole('main').getByRole('checkbox', { name: text('demo.services.klient_site') })).toBeChecked();
+  });
+});
+
+test.describe('the import pages a root user gives a service', () => {
+  // A browser of its own, signed in as admin rather than klient; axe is injected inline.
+  test.use({ storageState: { cookies: [], origins: [] }, bypassCSP: true });
+
+  test('admin turns the site’s sources page on from admin/uprawnienia, the pages follow, and turns it off again', async ({ page, services }) => {
+    await signIn(page, 'admin');
+    await page.goto(`/usluga/${services.site}/admin/uprawnienia`);
+    const pages = page.getByRole('region', { name: text('app.service_admin.import_pages.title') });
+    const sources = pages.getByRole('checkbox', { name: text('app.imports.tabs.sources') });
+    await expect(pages.getByRole('checkbox', { name: text('app.imports.tabs.imports') })).toBeChecked();
+    await expect(sources).not.toBeChecked();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await sources.check();
+    await pages.getByRole('button', { name: text('ra.action.save') }).click();
+    await expectToast(page, text('app.service_admin.import_pages.saved'));
+    await page.goto(`${importsPath(services.site)}/zrodla`);
+    await expect(pageHeading(page)).toHaveText(text('app.imports.sources.title'));
+    await expect(sectionTabs(page).getByRole('tab')).toHaveText([text('app.imports.tabs.imports'), text('app.imports.tabs.exports'), text('app.imports.tabs.sources')]);
+
+    await page.goto(`/usluga/${services.site}/admin/uprawnienia`);
+    await sources.uncheck();
+    await pages.getByRole('button', { name: text('ra.action.save') }).click();
+    await expectToast(page, text('app.service_admin.import_pages.saved'));
+    await page.goto(`${importsPath(services.site)}/zrodla`);
+    await expect(page).toHaveURL(importsPath(services.site));
   });
 });
 

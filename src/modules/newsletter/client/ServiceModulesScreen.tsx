@@ -6,6 +6,7 @@ import { useToast } from '../../../client/notifications';
 import { api, errorMessage } from '../../../client/providers/http';
 import { SERVICE_STATE_KEY } from '../../../client/providers/service';
 import { EmptyState, ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
+import { ImportPagesForm } from '../../site/client/imports/ImportPagesForm';
 
 interface ServiceModule {
   module: string;
@@ -15,7 +16,8 @@ interface ServiceModule {
 
 /**
  * admin/uprawnienia (root users): which modules the service has. Saving replaces the service's
- * modules; the server's module check, the service menu and the routes follow at once.
+ * modules; the server's module check, the service menu and the routes follow at once. A service
+ * with imports also gets the choice of its import pages.
  */
 export default function ServiceModulesScreen() {
   const { service_id: serviceId = '' } = useParams();
@@ -82,6 +84,7 @@ export default function ServiceModulesScreen() {
           </form>
         )}
       </Paper>
+      {modules.data?.data.some((module) => module.module === 'imports' && module.enabled) ? <ImportPagesForm serviceId={serviceId} /> : null}
     </Box>
   );
 }

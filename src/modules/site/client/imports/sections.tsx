@@ -11,12 +11,15 @@ import { EmptyState, LoadingState } from '../../../../client/screens/common/Quer
 /** The three import pages, in the order a disabled one hands over to the next (SPEC 4). */
 export const SECTIONS = ['imports', 'exports', 'sources'] as const;
 export type Section = (typeof SECTIONS)[number];
-type Flags = Record<Section, boolean>;
+export type Flags = Record<Section, boolean>;
 
 /** SPEC 4's defaults, used when the flags cannot be read. */
 const DEFAULT_FLAGS: Flags = { imports: true, exports: true, sources: false };
 
 export const IMPORTS = 'imports';
+
+/** The flags OPTIONS .../module/imports answers, each one it leaves out at its default. */
+export const flagsOf = (answer: Partial<Flags>): Flags => Object.fromEntries(SECTIONS.map((section) => [section, answer[section] ?? DEFAULT_FLAGS[section]])) as Flags;
 
 const SECTION_PATHS: Record<Section, string> = {
   imports: '',
@@ -38,13 +41,10 @@ export function useImportFlags(params: Record<string, string>) {
   return useQuery({
     queryKey: [IMPORTS, 'flags', collection],
     queryFn: ({ signal }) =>
-      api<Partial<Flags>>(collection, { method: 'OPTIONS', signal }).then(
-        (answer) => Object.fromEntries(SECTIONS.map((section) => [section, answer[section] ?? DEFAULT_FLAGS[section]])) as Flags,
-        (error: unknown) => {
-          console.error(errorMessage(error));
-          return DEFAULT_FLAGS;
-        },
-      ),
+      api<Partial<Flags>>(collection, { method: 'OPTIONS', signal }).then(flagsOf, (error: unknown) => {
+        console.error(errorMessage(error));
+        return DEFAULT_FLAGS;
+      }),
     retry: false,
     staleTime: 60_000,
   });

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Db, QueryResult } from './types';
+import { joinPreparedSession } from './prepared';
+import type { Db, Queryable, QueryResult } from './types';
 
 /** Embedded PostgreSQL with pg_trgm (substring search indexes); dataDir undefined keeps the database in memory (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
@@ -9,7 +10,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     rows: r.rows as Row[],
     affectedRows: r.affectedRows ?? 0,
   });
-  return {
+  const db: Db = {
     kind: 'pglite',
     async query<Row>(sql: string, params: unknown[] = []) {
       return toResult<Row>(await pg.query(sql, params));
@@ -18,9 +19,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
       await pg.exec(sql);
     },
     async transaction(fn) {
-      return pg.transaction(async (tx) =>
-        fn({ query: async <Row>(sql: string, params: unknown[] = []) => toResult<Row>(await tx.query(sql, params)) }),
-      );
+      return pg.transaction(async (tx) => {
+        const connection: Queryable = { query: async <Row>(sql: string, params: unknown[] = []) => toResult<Row>(await tx.query(sql, params)) };
+        joinPreparedSession(connection, pg);
+        return fn(connection);
+      });
     },
     // In process: a notification reaches the handler before the committing query resolves.
     listen: (channel, handler) => pg.listen(channel, handler),
@@ -28,4 +31,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
       await pg.close();
     },
   };
+  // One session: the statements prepared through the Db or any transaction serve them all.
+  joinPreparedSession(db, pg);
+  return db;
 }

@@ -12,7 +12,7 @@ let foreign: number;
 
 beforeAll(async () => {
   test = await createTestApp({ jobsEnabled: true, jobsPollingInterval: 0.5 });
-  await users.signIn('klient', 'klient2', 'admin');
+  await users.signIn('klient', 'klient2', 'admin', 'redaktor');
   site = await serviceOf(test, 'klient', 1);
   newsletter = await serviceOf(test, 'klient', 9);
   foreign = await serviceOf(test, 'klient2', 1);
@@ -355,6 +355,15 @@ describe('isolation', () => {
       await test.ctx.db.query("INSERT INTO client_service_modules (client_service_id, module) VALUES ($1, 'files')", [foreign]);
     }
     expect((await call('GET', `/api/client_service/${foreign}/module/files`, undefined, 'admin')).statusCode).toBe(200);
+  });
+
+  it('admin/uprawnienia offers the disk as a module; an editor whose role gives files uses the disk of that service only', async () => {
+    const modules = (await call('GET', `/api/client_service/${foreign}/modules`, undefined, 'admin')).json().data;
+    expect(modules).toContainEqual({ module: 'files', name: 'Dysk plików', enabled: true });
+    const root = await rootOf(site, 'redaktor');
+    expect(root.name).toBe('Dysk');
+    expect((await call('POST', files(site, `/${root.id}/new`), { name: 'Od redaktora' }, 'redaktor')).statusCode).toBe(201);
+    expect((await call('GET', `/api/client_service/${newsletter}/module/files`, undefined, 'redaktor')).statusCode).toBe(403);
   });
 });
 

@@ -1,5 +1,6 @@
 import { lazyScreen } from '../../../client/layout/lazyScreen';
 import type { AppRoute } from '../../../client/routes';
+import { DISK_MODULE } from '../common/module';
 
 /*
  * The file disk (SPEC 2 "dysk/{folder_id?}: the file disk, with edytuj/{file_id} (rename),
@@ -20,7 +21,7 @@ const screens = {
 };
 
 const base = '/usluga/:service_id/dysk';
-const page = { module: 'files', access: 'authenticated', activePrefix: 'service_disk' } as const;
+const page = { module: DISK_MODULE, access: 'authenticated', activePrefix: 'service_disk' } as const;
 
 export const diskRoutes: AppRoute[] = [
   { ...page, name: 'service_disk', path: base, title: 'resources.disk.title', parent: 'service_dashboard', activePrefix: undefined, screen: screens.redirect },

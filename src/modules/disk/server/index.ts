@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DISK_MODULE } from '../common/module';
 import { nameProblem, sanitisedName } from '../common/names';
 import { requireServiceAccess } from '../../../server/platform/auth/service-access';
 import type { Queryable } from '../../../server/platform/db';
@@ -25,8 +26,6 @@ import {
   withUniqueName,
 } from './store';
 
-/** The module the service access check asks for (client_service_modules, roles, admin/uprawnienia). */
-export const DISK_MODULE = 'files';
 /** The largest file one upload stores (the server's multipart limit). */
 export const DISK_FILE_MAX_BYTES = 50 * 1024 * 1024;
 /** How long a download link stays valid. */

@@ -45,6 +45,11 @@ const PER_PAGE = 50;
 /** dysk/:folder_id: the folder's breadcrumbs, its folders and files (folders first), and what can be done with them. */
 export default function DiskFolderScreen() {
   const { service_id: serviceId = '', folder_id: folderId = '' } = useParams();
+  // Another folder starts afresh: its first page, no dialog open, no archive of the previous one.
+  return <FolderView key={folderId} serviceId={serviceId} folderId={folderId} />;
+}
+
+function FolderView({ serviceId, folderId }: { serviceId: string; folderId: string }) {
   const translate = useTranslate();
   const translateText = useTranslateText();
   const toast = useToast();

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PNG, serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
@@ -23,6 +24,27 @@ const files = (serviceId: number, rest = '') => `/api/client_service/${serviceId
 const rootOf = async (serviceId: number, as = 'klient') => (await call('GET', `/api/client_service/${serviceId}/module/files`, undefined, as)).json();
 const used = async (serviceId: number) =>
   Number((await test.ctx.db.query<{ used: string }>('SELECT site_size_used AS used FROM client_services WHERE id = $1', [serviceId])).rows[0].used);
+
+/** The entries of a stored ZIP by its central directory, each checked against its CRC. */
+function readZip(zip: Buffer): Map<string, Buffer> {
+  const end = zip.length - 22;
+  expect(zip.readUInt32LE(end)).toBe(0x06054b50);
+  const entries = new Map<string, Buffer>();
+  let at = zip.readUInt32LE(end + 16);
+  for (let index = 0; index < zip.readUInt16LE(end + 10); index++) {
+    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const size = zip.readUInt32LE(at + 24);
+    const local = zip.readUInt32LE(at + 42);
+    expect(zip.readUInt32LE(local)).toBe(0x04034b50);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(start, start + size);
+    expect(crc32(data)).toBe(zip.readUInt32LE(at + 16));
+    entries.set(zip.subarray(at + 46, at + 46 + nameLength).toString('utf8'), data);
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return entries;
+}
 
 function upload(serviceId: number, folderId: number, file: { name: string; type: string; data: Buffer }, as = 'klient') {
   const form = multipart(undefined, file);
@@ -159,6 +181,12 @@ describe('uploads and quota', () => {
     const empty = await test.call({ method: 'POST', url: `/api/client_service/${newsletter}/upload/files/${root.id}`, token: users.tokens.klient, payload: multipart({ a: 1 }).payload, headers: multipart({ a: 1 }).headers });
     expect(empty.statusCode).toBe(400);
     expect((await upload(newsletter, 999999, { name: 'a.txt', type: 'text/plain', data: Buffer.from('a') })).statusCode).toBe(404);
+
+    const before = await used(newsletter);
+    const tooLarge = await upload(newsletter, root.id, { name: 'za-duzy.bin', type: 'application/octet-stream', data: Buffer.alloc(50 * 1024 * 1024 + 1) });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().detail).toBe('Przesłany plik jest zbyt duży.');
+    expect(await used(newsletter)).toBe(before);
 
     await test.ctx.db.query('UPDATE client_services SET site_size_available = site_size_used + 10 WHERE id = $1', [newsletter]);
     try {
@@ -394,12 +422,12 @@ describe('folder archives (prepare, download, download/{n})', () => {
     const zip = await test.call({ method: 'GET', url: link!.url });
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
-    const body = zip.rawPayload;
-    expect(body.readUInt32LE(0)).toBe(0x04034b50);
-    // End of central directory: one folder entry and its two pictures.
-    expect(body.readUInt32LE(body.length - 22)).toBe(0x06054b50);
-    expect(body.readUInt16LE(body.length - 22 + 10)).toBe(3);
-    expect(body.includes(Buffer.from('Grafiki/logo.png'))).toBe(true);
+    expect(zip.headers['content-disposition']).toContain("filename*=UTF-8''Grafiki.zip");
+    const entries = readZip(zip.rawPayload);
+    expect([...entries.keys()].sort()).toEqual(['Grafiki/', 'Grafiki/baner (wiosna).png', 'Grafiki/logo.png']);
+    const logo = (await call('GET', files(site, `/${graphics.id}`))).json().files.find((entry: { name: string }) => entry.name === 'logo.png');
+    const original = await test.call({ method: 'GET', url: (await call('GET', files(site, `/${logo.id}/download`))).json().url });
+    expect(entries.get('Grafiki/logo.png')!.equals(original.rawPayload)).toBe(true);
 
     expect((await call('DELETE', files(site, `/${graphics.id}/download/999999`))).statusCode).toBe(404);
     expect((await call('DELETE', files(site, `/${graphics.id}/download/${archive.id}`))).statusCode).toBe(204);

@@ -429,7 +429,14 @@ describe('folder archives (prepare, download, download/{n})', () => {
     const original = await test.call({ method: 'GET', url: (await call('GET', files(site, `/${logo.id}/download`))).json().url });
     expect(entries.get('Grafiki/logo.png')!.equals(original.rawPayload)).toBe(true);
 
-    expect((await call('DELETE', files(site, `/${graphics.id}/download/999999`))).statusCode).toBe(404);
+    for (const n of ['999999', 'x', '0']) {
+      const missing = await call('DELETE', files(site, `/${graphics.id}/download/${n}`));
+      expect(missing.statusCode, n).toBe(404);
+      expect(missing.json().detail).toBe('Nie znaleziono archiwum folderu.');
+    }
+    // Archive n belongs to its folder: named through another folder it is not there.
+    const documents = root.files.find((entry: { name: string }) => entry.name === 'Dokumenty');
+    expect((await call('DELETE', files(site, `/${documents.id}/download/${archive.id}`))).statusCode).toBe(404);
     expect((await call('DELETE', files(site, `/${graphics.id}/download/${archive.id}`))).statusCode).toBe(204);
     expect((await call('GET', files(site, `/${graphics.id}/download`))).statusCode).toBe(409);
     expect((await test.call({ method: 'GET', url: link!.url })).statusCode).toBe(404);

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JobContext } from '../../../server/platform/jobs';
 import { httpError } from '../../../server/platform/http/errors';
 import type { OperationDoc } from '.';
-import { folderIn, parseEntryId, subtreeOf } from './store';
+import { folderIn, subtreeOf } from './store';
 import { zipStream, type ZipEntry } from './zip';
 
 export const ARCHIVE_JOB = 'disk-archive';
@@ -62,9 +62,11 @@ export async function archiveRoutes(
     const serviceId = await serviceOf(request);
     const params = request.params as { id: string; n: string };
     const folder = await folderIn(db, serviceId, params.id);
+    const archiveId = Number(params.n);
+    if (!Number.isSafeInteger(archiveId) || archiveId < 1 || archiveId > 2_147_483_647 || String(archiveId) !== params.n) throw httpError(404, 'resources.disk.errors.archive_not_found');
     const { rows } = await db.query<{ storage_key: string | null }>(
       'DELETE FROM disk_archives WHERE id = $1 AND directory_id = $2 AND client_service_id = $3 RETURNING storage_key',
-      [parseEntryId(params.n), folder.id, serviceId],
+      [archiveId, folder.id, serviceId],
     );
     if (!rows[0]) throw httpError(404, 'resources.disk.errors.archive_not_found');
     if (rows[0].storage_key) await files.delete(rows[0].storage_key);

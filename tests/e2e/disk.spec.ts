@@ -115,4 +115,29 @@ test.describe('file disk', () => {
     await expectToast(page, text('resources.disk.messages.deleted'));
     await expect(entryRow(page, root, folder)).toHaveCount(0);
   });
+
+  test('klient downloads a file and the folder as a ZIP prepared in the background, then removes the archive', async ({ page, services }) => {
+    const graphics = text('demo.disk.folders.graphics');
+    const logo = text('demo.disk.files.logo');
+    await page.goto(`/usluga/${services.newsletter}/dysk`);
+    await expect(pageHeading(page)).toHaveText(text('resources.disk.root_name'));
+    await main(page).getByRole('link', { name: graphics, exact: true }).click();
+    await expect(pageHeading(page)).toHaveText(graphics);
+
+    const fileDownload = page.waitForEvent('download');
+    await main(page).getByRole('button', { name: text('resources.disk.actions.download', { name: logo }) }).click();
+    expect((await fileDownload).suggestedFilename()).toBe(logo);
+
+    await main(page).getByRole('button', { name: text('resources.disk.actions.download_archive') }).click();
+    await expectToast(page, text('resources.disk.errors.archive_not_ready'), 'alert');
+    await main(page).getByRole('button', { name: text('resources.disk.actions.prepare') }).click();
+    await expectToast(page, text('resources.disk.messages.archive_queued'));
+    await expect(main(page).getByText(text('app.jobs.state.completed'), { exact: false })).toBeVisible({ timeout: 20_000 });
+    expect(await axeViolations(page)).toEqual([]);
+    const archiveDownload = page.waitForEvent('download');
+    await main(page).getByRole('button', { name: text('resources.disk.actions.download_archive') }).click();
+    expect((await archiveDownload).suggestedFilename()).toBe(`${graphics}.zip`);
+    await main(page).getByRole('button', { name: text('resources.disk.actions.delete_archive') }).click();
+    await expectToast(page, text('resources.disk.messages.archive_deleted'));
+  });
 });

@@ -3,6 +3,7 @@ import { text } from './support/catalogue';
 import { confirmDialog, expectToast, uniqueName } from './support/schema-screens';
 import { pageHeading } from './support/session';
 import { expect, test } from './support/signed-in';
+import { specTexts } from './support/spec-texts';
 import type { Page } from './support/test';
 
 const main = (page: Page) => page.getByRole('main');
@@ -139,5 +140,12 @@ test.describe('file disk', () => {
     expect((await archiveDownload).suggestedFilename()).toBe(`${graphics}.zip`);
     await main(page).getByRole('button', { name: text('resources.disk.actions.delete_archive') }).click();
     await expectToast(page, text('resources.disk.messages.archive_deleted'));
+  });
+
+  test("klient2's disk is refused to klient, with the 403 screen", async ({ page, services }) => {
+    await page.goto(`/usluga/${services.otherClientSite}/dysk`);
+    await expectToast(page, specTexts.moduleAccessDenied, 'alert');
+    await expect(pageHeading(page)).toHaveText(specTexts.accessDenied);
+    await expect(page).toHaveURL('/error/403');
   });
 });

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDemoSeed } from '../server/platform/db/demo';
+import { diskServer } from './disk/server';
+import { diskDemo } from './disk/server/demo';
 import { newsletterServer } from './newsletter/server';
 import { mailingsDemo } from './newsletter/server/demo-mailings';
 import { recipientsDemo } from './newsletter/server/demo-recipients';
@@ -13,7 +15,7 @@ import { newsDemo } from './site/server/demo-news';
  * The server plugins of the modules that need code beyond their schema files, one folder each
  * (src/modules/<domain>/server beside schemas/<domain>/), registered under /api after the schema modules.
  */
-export const moduleServerPlugins: FastifyPluginAsync[] = [newsletterServer, siteServer];
+export const moduleServerPlugins: FastifyPluginAsync[] = [newsletterServer, siteServer, diskServer];
 
 /** The modules' demo records, written once on a demo database when the server is ready (in this order). */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, newsDemo, editorsDemo, importsDemo];
+export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, newsDemo, editorsDemo, importsDemo, diskDemo];

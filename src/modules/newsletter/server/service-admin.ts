@@ -8,6 +8,7 @@ import { pagination, paginationQuery, type PaginationQuery } from '../../../serv
 import { newStoredName } from '../../../server/platform/files/store';
 import { documentOperation, moduleRoutes, serverRegistry } from '../../../server/schema';
 import { placeServiceMenuEntries } from '../../../server/schema/menus';
+import { DISK_MODULE } from '../../disk/common/module';
 import { detectFormat } from './recipient-file';
 import { IMPORT_JOB, runImport } from './recipient-import';
 
@@ -28,13 +29,13 @@ async function rootService(app: FastifyInstance, request: FastifyRequest, module
   return serviceId;
 }
 
-/** The modules a service may be given: every service module the schemas declare and every one some service has. */
+/** The modules a service may be given: every service module the schemas declare, the file disk (a module of code alone) and every one some service has. */
 async function knownModules(app: FastifyInstance, db: Queryable): Promise<string[]> {
   const declared = serverRegistry(app.ctx.config)
     .modules.filter((module) => module.admin.scope === 'service')
     .map((module) => module.admin.module);
   const { rows } = await db.query<{ module: string }>('SELECT DISTINCT module FROM client_service_modules');
-  return [...new Set([...declared, ...rows.map((row) => row.module)])].sort();
+  return [...new Set([...declared, DISK_MODULE, ...rows.map((row) => row.module)])].sort();
 }
 
 async function modulesOf(app: FastifyInstance, serviceId: number) {

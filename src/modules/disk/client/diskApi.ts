@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../client/providers/http';
+
+/** An entry of the disk as the server gives it (GET .../files/{id}). */
+export interface DiskEntry {
+  id: number;
+  name: string;
+  is_dir: boolean;
+  parent_directory: number | null;
+  public: boolean;
+  public_end_date: string | null;
+  public_url: string | null;
+  size: number;
+  content_type: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DiskEntryDetails extends DiskEntry {
+  path: { id: number; name: string }[];
+  files: DiskEntry[];
+  pagination?: { total: number };
+}
+
+export interface DiskDirectory {
+  id: number;
+  name: string;
+  parent_directory: number | null;
+  allowed: boolean;
+}
+
+/** The calls' addresses (relative to /api). */
+export const diskCalls = {
+  root: (serviceId: string) => `/client_service/${encodeURIComponent(serviceId)}/module/files`,
+  entry: (serviceId: string, id: string | number) => `/client_service/${encodeURIComponent(serviceId)}/files/${encodeURIComponent(String(id))}`,
+  upload: (serviceId: string, folderId: string | number) => `/client_service/${encodeURIComponent(serviceId)}/upload/files/${encodeURIComponent(String(folderId))}`,
+};
+
+/** The screens' addresses (SPEC 2 dysk/{folder_id?} with edytuj/{file_id}, /udostepnianie and /przenies). */
+export const diskPaths = {
+  folder: (serviceId: string, folderId: string | number) => `/usluga/${serviceId}/dysk/${folderId}`,
+  rename: (serviceId: string, folderId: string | number, fileId: number) => `/usluga/${serviceId}/dysk/${folderId}/edytuj/${fileId}`,
+  publish: (serviceId: string, folderId: string | number, fileId: number) => `/usluga/${serviceId}/dysk/${folderId}/edytuj/${fileId}/udostepnianie`,
+  move: (serviceId: string, folderId: string | number, fileId: number) => `/usluga/${serviceId}/dysk/${folderId}/edytuj/${fileId}/przenies`,
+};
+
+/** Every query of a service's disk starts with this key, so one invalidation refreshes them all. */
+export const diskKey = (serviceId: string) => ['disk', serviceId];
+
+export function useDiskEntry(serviceId: string, id: string | undefined) {
+  return useQuery({
+    queryKey: [...diskKey(serviceId), 'entry', id],
+    queryFn: ({ signal }) => api<DiskEntryDetails>(diskCalls.entry(serviceId, id!), { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+/** A size in Polish units: bytes with their plural, then KB, MB, GB with a decimal comma. */
+export function sizeText(bytes: number, translate: (key: string, options?: Record<string, unknown>) => string): string {
+  const format = (value: number) => new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 1 }).format(value);
+  if (bytes < 1024) return translate('resources.disk.size.bytes', { smart_count: bytes });
+  if (bytes < 1024 ** 2) return translate('resources.disk.size.kb', { value: format(bytes / 1024) });
+  if (bytes < 1024 ** 3) return translate('resources.disk.size.mb', { value: format(bytes / 1024 ** 2) });
+  return translate('resources.disk.size.gb', { value: format(bytes / 1024 ** 3) });
+}
+
+export const dateText = (iso: string) => new Intl.DateTimeFormat('pl-PL', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Warsaw' }).format(new Date(iso));

@@ -82,6 +82,38 @@ describe('template blocks', () => {
     expect(await htmlOf(template)).toBeUndefined();
   });
 
+  it('shows a public picture of the service’s disk in an image block, offering only those', async () => {
+    const disk = `/api/client_service/${newsletter}/files`;
+    const root = (await call('GET', `/api/client_service/${newsletter}/module/files`)).json();
+    const upload = async (name: string) => {
+      const body = multipart(undefined, { name, type: 'image/png', data: PNG });
+      const answer = await test.call({ method: 'POST', url: `/api/client_service/${newsletter}/upload/files/${root.id}`, token: tokens.klient, payload: body.payload, headers: body.headers });
+      expect(answer.statusCode, answer.body).toBe(201);
+      return answer.json().id as number;
+    };
+    const shared = await upload('baner-bloku.png');
+    const hidden = await upload('szkic-bloku.png');
+    const published = await call('PUT', `${disk}/${shared}/publish`, { public: true, public_end_date: null });
+    expect(published.statusCode, published.body).toBe(200);
+    const sharedUrl: string = published.json().public_url;
+
+    const template = await created(templates(), { name: 'Obraz z dysku' });
+    const offered = (await call('GET', `${blocksOf(template)}/disk_images`)).json().data as { id: number; name: string; url: string }[];
+    expect(offered).toContainEqual({ id: shared, name: 'baner-bloku.png', url: sharedUrl });
+    expect(offered.map((image) => image.id)).not.toContain(hidden);
+
+    await created(blocksOf(template), { type: 'image', align: 'center', alt: 'Baner', disk_file_id: shared });
+    expect(await htmlOf(template)).toContain(`src="${sharedUrl}"`);
+    // A picture that is not public, or not this service's, is no choice.
+    for (const id of [hidden, 999_999]) {
+      const refused = await call('POST', blocksOf(template), { type: 'image', align: 'center', alt: 'Baner', disk_file_id: id });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual({ disk_file_id: 'Wybrany element nie istnieje.' });
+    }
+    const foreign = await call('GET', `${blocksOf(template)}/disk_images`, undefined, 'klient2');
+    expect(foreign.statusCode).toBe(403);
+  });
+
   it('checks each type its own fields, with Polish messages', async () => {
     const template = await created(templates(), { name: 'Walidacja' });
     const cases: [unknown, Record<string, string>][] = [
@@ -89,7 +121,7 @@ describe('template blocks', () => {
       [{ type: 'heading', align: 'left', level: 2 }, { text: 'Tekst jest wymagany.' }],
       [{ type: 'button', align: 'left', text: 'Kup', url: 'javascript:alert(1)' }, { url: 'Podaj pełny adres zaczynający się od http:// lub https://.' }],
       [{ type: 'columns', align: 'left', content: '<p>a</p>' }, { content_right: 'Treść prawej kolumny jest wymagana.' }],
-      [{ type: 'image', align: 'left', alt: 'Logo' }, { picture_id: 'Wybierz zdjęcie z układów albo dodaj obraz z dysku.' }],
+      [{ type: 'image', align: 'left', alt: 'Logo' }, { picture_id: 'Wybierz zdjęcie z układów lub obraz z dysku usługi albo prześlij obraz z komputera.' }],
       [{ type: 'image', align: 'left', alt: 'Logo', picture_id: 999_999 }, { picture_id: 'Wybrany element nie istnieje.' }],
     ];
     for (const [body, errors] of cases) {

@@ -130,6 +130,16 @@ test.describe('newsletter template blocks', () => {
     await expect(document.getByRole('img', { name: 'Logo firmy' })).toBeVisible();
     // The holiday layout's header and colours surround the blocks.
     await expect(document.getByText(text('demo.newsletter_layouts.holiday.header'))).toBeVisible();
+
+    // A picture the service's disk shares publicly (the demo logo) in a second image block.
+    await page.goto(`${new URL(page.url()).pathname}/bloki`);
+    await addBlock(page, 'image', async () => {
+      await blockField(page, 'alt').fill('Logo z dysku');
+      await blockField(page, 'disk_file_id', 'combobox').click();
+      await page.getByRole('option', { name: text('demo.disk.files.logo'), exact: true }).click();
+    });
+    await page.goto(new URL(page.url()).pathname.replace(/\/bloki$/, ''));
+    await expect(main(page).locator('iframe').contentFrame().getByRole('img', { name: 'Logo z dysku' })).toBeVisible();
   });
 
   test('a template without blocks says so', async ({ page, services, klientApi }) => {

@@ -10,6 +10,7 @@ import { detectFileType } from '../../../server/platform/files/signatures';
 import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
 import { documentOperation } from '../../../server/schema';
 import { archiveRoutes } from './archives';
+import { diskPublicUrl } from './images';
 import { contentTypeByName, sendStored } from './serve';
 import {
   assertNameFree,
@@ -49,7 +50,7 @@ export const diskServer = fp(
   async (app: FastifyInstance) => {
     const { db, files, config } = app.ctx;
     const serviceOf = async (request: FastifyRequest) => (await requireServiceAccess(db, request, (request.params as Params).service_id, DISK_MODULE)).serviceId;
-    const publicUrl = (row: DiskRow) => (row.public && row.public_name ? `${config.publicUrl.replace(/\/$/, '')}/api/disk/public/${row.public_name}` : null);
+    const publicUrl = (row: DiskRow) => (row.public && row.public_name ? diskPublicUrl(config.publicUrl, row.public_name) : null);
     const output = (row: DiskRow) => ({ ...entryOf(row), public_url: publicUrl(row) });
 
     /** An entry with its breadcrumbs and, for a folder, its entries (a page of them when asked). */

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { httpError, assertValidForm } from '../../../server/platform/http/errors';
 import type { Queryable } from '../../../server/platform/db';
-import { moduleRoutes, type ModuleRoutes } from '../../../server/schema';
+import { documentOperation, moduleRoutes, type ModuleRoutes } from '../../../server/schema';
+import { publicDiskImages } from '../../disk/server/images';
 import type { Owner, StoredRecord } from '../../../server/schema/storage';
 import { renderTemplate, type RenderedBlock, type RenderedLayout } from './template-render';
 
@@ -48,6 +49,13 @@ export function templateRenderer(app: FastifyInstance): TemplateRender | undefin
     return picture ? absolute(pictures.output(picture, owner).picture_uri) : null;
   }
 
+  /** A public picture of the service's disk, by its address on the web; null once it is no longer public. */
+  async function diskImageUrl(tx: Queryable, serviceId: number, fileId: number | null): Promise<string | null> {
+    if (fileId === null) return null;
+    const [found] = await publicDiskImages(tx, app.ctx.config.publicUrl, serviceId, fileId);
+    return found?.url ?? null;
+  }
+
   /**
    * Renders a template again and stores its html. `always`: also when it has no blocks (its last
    * one was removed: the html goes, the preview says 'Brak bloków.'); otherwise a template without
@@ -75,12 +83,13 @@ export function templateRenderer(app: FastifyInstance): TemplateRender | undefin
       const blockOwner: Owner = { ...owner, parentId: templateId };
       const rendered: RenderedBlock[] = [];
       for (const row of rows) {
-        const data = row.data as unknown as RenderedBlock & { picture_id?: unknown; image?: unknown };
+        const data = row.data as unknown as RenderedBlock & { picture_id?: unknown; disk_file_id?: unknown; image?: unknown };
         const image = typeof data.image === 'string' ? data.image : null;
         const imageUrl =
           data.type !== 'image'
             ? null
             : ((await pictureUrl(tx, owner, idOf(data.picture_id))) ??
+              (await diskImageUrl(tx, serviceId, idOf(data.disk_file_id))) ??
               (image ? absolute(blocks.output({ id: row.id, values: {}, files: { image }, created_at: null, updated_at: null }, blockOwner).image_uri) : null));
         rendered.push({ ...data, imageUrl });
       }
@@ -111,15 +120,34 @@ export async function templateBlockRoutes(app: FastifyInstance): Promise<void> {
   if (!modules || !render) return;
   const { templates, blocks, layouts, pictures } = modules;
 
-  // A block's change (its own, a new order, its removal) renders its template again.
+  // A block's change (its own, a new order, its removal) renders its template again. An image
+  // block shows a layout picture, a public picture of the service's disk or an uploaded one.
   blocks.addHooks({
     afterWrite: async (tx, owner, change) => {
       const record = change?.record;
-      if (record && !change.removed && record.values.type === 'image' && idOf(record.values.picture_id) === null && !record.files.image) {
-        assertValidForm({ picture_id: 'validation.template_blocks.image_required' });
+      if (record && !change.removed && record.values.type === 'image') {
+        const diskFileId = idOf(record.values.disk_file_id);
+        if (diskFileId !== null && (await publicDiskImages(tx, app.ctx.config.publicUrl, owner.serviceId!, diskFileId)).length === 0) {
+          assertValidForm({ disk_file_id: 'errors.reference_not_found' });
+        }
+        if (idOf(record.values.picture_id) === null && diskFileId === null && !record.files.image) {
+          assertValidForm({ picture_id: 'validation.template_blocks.image_required' });
+        }
       }
       await render(tx, owner.serviceId!, owner.parentId!, true);
     },
+  });
+
+  // x-options of disk_file_id: the pictures of the service's disk a block may show (public ones: readers load them from the web).
+  const diskImages = '/client_service/{service_id}/module/templates/{template_id}/blocks/disk_images';
+  documentOperation(app, 'get', diskImages, {
+    tags: ['templates'],
+    summary: "The service disk's public pictures an image block may show {data: [{id, name, url}]}",
+    responses: { 200: { description: '{data}' } },
+  });
+  app.get(diskImages.replace(/\{(\w+)\}/g, ':$1'), { preHandler: app.authenticate }, async (request) => {
+    const owner = await blocks.owner(request);
+    return { data: await publicDiskImages(app.ctx.db, app.ctx.config.publicUrl, owner.serviceId!) };
   });
 
   // A template saved with blocks is rendered from them (a new layout, a new name as the title).

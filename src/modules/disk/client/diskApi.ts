@@ -1,20 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../client/providers/http';
+import type { SharedDiskEntry } from '../common/entry';
 
-/** An entry of the disk as the server gives it (GET .../files/{id}). */
-export interface DiskEntry {
-  id: number;
-  name: string;
-  is_dir: boolean;
-  parent_directory: number | null;
-  public: boolean;
-  public_end_date: string | null;
-  public_url: string | null;
-  size: number;
-  content_type: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** An entry of the disk as the server gives it (GET .../files/{id}), with its public address. */
+export type DiskEntry = SharedDiskEntry;
 
 export interface DiskEntryDetails extends DiskEntry {
   path: { id: number; name: string }[];

@@ -1,20 +1,8 @@
 import type { Queryable } from '../../../server/platform/db';
 import { httpError, t } from '../../../server/platform/http/errors';
+import type { DiskEntry } from '../common/entry';
 
-/** A disk_files row as the calls hand it out (storage_key and public_name stay on the server). */
-export interface DiskEntry {
-  id: number;
-  name: string;
-  is_dir: boolean;
-  parent_directory: number | null;
-  public: boolean;
-  public_end_date: string | null;
-  size: number;
-  content_type: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
+/** A disk_files row: the entry the calls hand out, and what stays on the server (storage_key, public_name). */
 export interface DiskRow extends DiskEntry {
   client_service_id: number;
   storage_key: string | null;

@@ -112,6 +112,18 @@ describe('template blocks', () => {
     }
     const foreign = await call('GET', `${blocksOf(template)}/disk_images`, undefined, 'klient2');
     expect(foreign.statusCode).toBe(403);
+
+    // While a block shows it, the picture stays public and on the disk; once the block shows another, it may go.
+    const inUse = 'Ten obraz jest pokazywany w bloku szablonu newslettera. Najpierw wybierz w bloku inny obraz.';
+    for (const [method, url, body] of [['PUT', `${disk}/${shared}/publish`, { public: false }], ['DELETE', `${disk}/${shared}`, undefined]] as const) {
+      const refused = await call(method, url, body);
+      expect(refused.statusCode, url).toBe(409);
+      expect(refused.json().detail).toBe(inUse);
+    }
+    const [block] = (await call('GET', blocksOf(template))).json().data as { id: number }[];
+    expect((await call('PUT', `${blocksOf(template)}/${block.id}`, { type: 'text', align: 'left', content: '<p>Bez obrazu</p>' })).statusCode).toBe(200);
+    expect((await call('PUT', `${disk}/${shared}/publish`, { public: false })).statusCode).toBe(200);
+    expect((await call('DELETE', `${disk}/${shared}`)).statusCode).toBe(204);
   });
 
   it('checks each type its own fields, with Polish messages', async () => {

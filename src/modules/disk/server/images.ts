@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../server/platform/db';
+import { httpError } from '../../../server/platform/http/errors';
 
 /** A file's public address (no session): the panel's public URL, as mail and other sites need it. */
 export const diskPublicUrl = (publicUrl: string, publicName: string) => `${publicUrl.replace(/\/$/, '')}/api/disk/public/${publicName}`;
@@ -24,4 +25,27 @@ export async function publicDiskImages(db: Queryable, publicUrl: string, service
     params,
   );
   return rows.map((row) => ({ id: Number(row.id), name: row.name, url: diskPublicUrl(publicUrl, row.public_name) }));
+}
+
+/**
+ * A check another module makes before disk files stop being public or are removed (a newsletter
+ * block showing one): the catalogue key of the 409 to answer while it still uses one, else null.
+ */
+export type DiskUsageCheck = (tx: Queryable, serviceId: number, fileIds: number[]) => Promise<string | null>;
+
+// Per server (its context), whichever module registers first.
+const usageChecks = new WeakMap<object, DiskUsageCheck[]>();
+
+/** Adds a check the disk makes before unpublishing or removing files of the server whose context is `context`. */
+export function addDiskUsageCheck(context: object, check: DiskUsageCheck): void {
+  usageChecks.set(context, [...(usageChecks.get(context) ?? []), check]);
+}
+
+/** 409 with the first check's message while another module still uses one of the files. */
+export async function assertDiskFilesUnused(context: object, tx: Queryable, serviceId: number, fileIds: number[]): Promise<void> {
+  if (fileIds.length === 0) return;
+  for (const check of usageChecks.get(context) ?? []) {
+    const refusal = await check(tx, serviceId, fileIds);
+    if (refusal) throw httpError(409, refusal);
+  }
 }

@@ -10,7 +10,7 @@ import { detectFileType } from '../../../server/platform/files/signatures';
 import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
 import { documentOperation } from '../../../server/schema';
 import { archiveRoutes } from './archives';
-import { diskPublicUrl } from './images';
+import { assertDiskFilesUnused, diskPublicUrl } from './images';
 import { contentTypeByName, sendStored } from './serve';
 import {
   assertNameFree,
@@ -192,6 +192,7 @@ export const diskServer = fp(
       const published = await db.transaction(async (tx) => {
         const entry = await entryIn(tx, serviceId, (request.params as Params).id, true);
         if (entry.is_dir) throw httpError(400, 'resources.disk.errors.folder_not_publishable');
+        if (!body.public) await assertDiskFilesUnused(app.ctx, tx, serviceId, [entry.id]);
         // A file already public keeps its address when only its end date changes; a new publication gets a new one.
         const publicName = body.public ? (entry.public_name ?? randomBytes(16).toString('hex')) : null;
         const { rows } = await tx.query(
@@ -240,6 +241,7 @@ export const diskServer = fp(
         const entry = await entryIn(tx, serviceId, (request.params as Params).id, true);
         if (entry.parent_directory === null) throw httpError(400, 'resources.disk.errors.root_undeletable');
         const removed = await subtreeOf(tx, entry.id);
+        await assertDiskFilesUnused(app.ctx, tx, serviceId, removed.filter((row) => !row.is_dir).map((row) => row.id));
         const fileKeys = removed.flatMap((row) => (row.storage_key ? [row.storage_key] : []));
         const archives = await tx.query<{ storage_key: string }>('SELECT storage_key FROM disk_archives WHERE directory_id = ANY($1::int[]) AND storage_key IS NOT NULL', [
           removed.filter((row) => row.is_dir).map((row) => row.id),

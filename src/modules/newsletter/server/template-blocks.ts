@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { httpError, assertValidForm } from '../../../server/platform/http/errors';
 import type { Queryable } from '../../../server/platform/db';
 import { documentOperation, moduleRoutes, type ModuleRoutes } from '../../../server/schema';
-import { publicDiskImages } from '../../disk/server/images';
+import { addDiskUsageCheck, publicDiskImages } from '../../disk/server/images';
 import type { Owner, StoredRecord } from '../../../server/schema/storage';
 import { renderTemplate, type RenderedBlock, type RenderedLayout } from './template-render';
 
@@ -136,6 +136,16 @@ export async function templateBlockRoutes(app: FastifyInstance): Promise<void> {
       }
       await render(tx, owner.serviceId!, owner.parentId!, true);
     },
+  });
+
+  // A disk picture an image block shows stays public and on the disk until the block shows another.
+  addDiskUsageCheck(app.ctx, async (tx, serviceId, fileIds) => {
+    const { rows } = await tx.query(
+      `SELECT 1 FROM module_records WHERE resource = 'template_blocks' AND client_service_id = $1 AND data->>'type' = 'image'
+          AND data->>'disk_file_id' = ANY($2::text[]) LIMIT 1`,
+      [serviceId, fileIds.map(String)],
+    );
+    return rows.length > 0 ? 'errors.templates.disk_picture_in_use' : null;
   });
 
   // x-options of disk_file_id: the pictures of the service's disk a block may show (public ones: readers load them from the web).

@@ -50,6 +50,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The address mails and previews link to (pictures, public files): the one the browser opens.
+      PUBLIC_URL: baseURL(port),
       DATA_DIR: path.join(tmpdir(), `panel-e2e-${port}`),
       PANEL_DEMO_PASSWORD: E2E_PASSWORD,
       ACCESS_TOKEN_TTL: String(accessTokenTtl),

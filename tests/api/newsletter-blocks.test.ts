@@ -104,6 +104,11 @@ describe('template blocks', () => {
 
     await created(blocksOf(template), { type: 'image', align: 'center', alt: 'Baner', disk_file_id: shared });
     expect(await htmlOf(template)).toContain(`src="${sharedUrl}"`);
+    // Webmail on another origin, and a sandboxed preview (an opaque origin), may load the picture; the API's answers stay same-origin.
+    const picture = await test.app.inject({ method: 'GET', url: new URL(sharedUrl).pathname });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((await call('GET', `${blocksOf(template)}/disk_images`)).headers['cross-origin-resource-policy']).toBe('same-origin');
     // A picture that is not public, or not this service's, is no choice.
     for (const id of [hidden, 999_999]) {
       const refused = await call('POST', blocksOf(template), { type: 'image', align: 'center', alt: 'Baner', disk_file_id: id });
@@ -177,6 +182,7 @@ describe('template blocks', () => {
     const pictureId = picture.json().id as number;
     await created(blocksOf(template), { type: 'image', alt: 'Logo', picture_id: pictureId, align: 'left' });
     expect(await htmlOf(template)).toContain(picture.json().picture_uri);
+    expect((await test.app.inject({ method: 'GET', url: picture.json().picture_uri })).headers['cross-origin-resource-policy']).toBe('cross-origin');
     // A picture a template shows is not removed from under it.
     const removal = await call('DELETE', `${pictures()}/${pictureId}`);
     expect(removal.statusCode).toBe(409);

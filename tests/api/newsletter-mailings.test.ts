@@ -271,6 +271,8 @@ describe('newsletter mailings', () => {
     const pixel = await test.call({ method: 'GET', url: open, withoutXsrf: true });
     expect(pixel.statusCode).toBe(200);
     expect(pixel.headers['content-type']).toBe('image/gif');
+    // Webmail on another origin loads it.
+    expect(pixel.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const second = await test.call({ method: 'GET', url: clicks[1], withoutXsrf: true });
     expect(second.statusCode).toBe(302);
     expect(second.headers.location).toBe('https://example.org/b');

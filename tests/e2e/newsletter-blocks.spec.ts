@@ -139,7 +139,10 @@ test.describe('newsletter template blocks', () => {
       await page.getByRole('option', { name: text('demo.disk.files.logo'), exact: true }).click();
     });
     await page.goto(new URL(page.url()).pathname.replace(/\/bloki$/, ''));
-    await expect(main(page).locator('iframe').contentFrame().getByRole('img', { name: 'Logo z dysku' })).toBeVisible();
+    const fromDisk = main(page).locator('iframe').contentFrame().getByRole('img', { name: 'Logo z dysku' });
+    await expect(fromDisk).toBeVisible();
+    // Loaded, not only its alt text: the sandboxed preview (an opaque origin) may load the disk's public picture.
+    await expect.poll(() => fromDisk.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   });
 
   test('a template without blocks says so', async ({ page, services, klientApi }) => {

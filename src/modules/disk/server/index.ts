@@ -6,6 +6,7 @@ import { nameProblem, sanitisedName } from '../common/names';
 import { requireServiceAccess } from '../../../server/platform/auth/service-access';
 import type { Queryable } from '../../../server/platform/db';
 import { chargeFiles, releaseFiles } from '../../../server/platform/files/quota';
+import { embeddableAnywhere } from '../../../server/platform/files/routes';
 import { detectFileType } from '../../../server/platform/files/signatures';
 import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
 import { documentOperation } from '../../../server/schema';
@@ -319,7 +320,7 @@ export const diskServer = fp(
         [request.params.name],
       );
       if (!rows[0]) throw httpError(404, 'resources.disk.errors.public_link_invalid');
-      return sendStored(files, reply, { storageKey: rows[0].storage_key, name: rows[0].name, contentType: rows[0].content_type }, 'inline');
+      return sendStored(files, embeddableAnywhere(reply), { storageKey: rows[0].storage_key, name: rows[0].name, contentType: rows[0].content_type }, 'inline');
     });
 
     await archiveRoutes(app, { serviceOf, base: BASE, documented: DOCUMENTED, operation });

@@ -2,6 +2,13 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { httpError } from '../http/errors';
 import { STORED_NAME } from './store';
 
+/**
+ * Lets other origins embed the answer: mail clients and webmail show a newsletter's pictures and
+ * open pixel, and a sandboxed preview (an opaque origin) its pictures, which helmet's default
+ * Cross-Origin-Resource-Policy (same-origin) would block. Only for what is public anyway.
+ */
+export const embeddableAnywhere = (reply: FastifyReply): FastifyReply => reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+
 async function sendObject(app: FastifyInstance, reply: FastifyReply, key: string): Promise<FastifyReply> {
   const object = await app.ctx.files.open(key);
   if (!object) throw httpError(404, 'errors.not_found');
@@ -19,7 +26,7 @@ async function sendObject(app: FastifyInstance, reply: FastifyReply, key: string
 export function servePublicFiles(app: FastifyInstance, url: string, area: string): void {
   app.get<{ Params: { name: string } }>(`${url}/:name`, async (request, reply) => {
     if (!STORED_NAME.test(request.params.name)) throw httpError(404, 'errors.not_found');
-    return sendObject(app, reply, `${area}/${request.params.name}`);
+    return sendObject(app, embeddableAnywhere(reply), `${area}/${request.params.name}`);
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Queryable } from '../../../../server/platform/db';
 import { t } from '../../../../server/platform/http/errors';
 import { type DeliveryTokens, escapeHtml, type TokenKind } from './render';
+import { embeddableAnywhere } from '../../../../server/platform/files/routes';
 
 /** A 1x1 transparent GIF: the open pixel. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -85,7 +86,7 @@ export async function publicMailingRoutes(app: FastifyInstance, { tokens }: { to
   app.get('/newsletter/open/:token', async (request, reply) => {
     const found = await deliveryOf('open', (request.params as { token: string }).token);
     if (found) await record(found.delivery, 'opened');
-    return reply.header('Cache-Control', 'no-store, private').type('image/gif').send(PIXEL);
+    return embeddableAnywhere(reply).header('Cache-Control', 'no-store, private').type('image/gif').send(PIXEL);
   });
 
   app.get('/newsletter/click/:token', async (request, reply) => {

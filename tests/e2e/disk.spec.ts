@@ -31,7 +31,7 @@ test.describe('file disk', () => {
     // A new folder: the name rule first, then the folder.
     await main(page).getByRole('button', { name: text('resources.disk.actions.new_folder') }).click();
     const dialog = page.getByRole('dialog', { name: text('resources.disk.new_folder.title') });
-    const create = dialog.getByRole('button', { name: text('resources.disk.actions.create') });
+    const create = dialog.getByRole('button', { name: text('ra.action.create') });
     await create.click();
     await expect(dialog.getByText(text('resources.disk.validation.name_required'), { exact: true })).toBeVisible();
     await dialog.getByRole('textbox', { name: text('resources.disk.new_folder.name') }).fill('zły/znak');
@@ -60,7 +60,7 @@ test.describe('file disk', () => {
     const nameField = main(page).getByRole('textbox', { name: text('resources.disk.rename.name') });
     await expect(nameField).toHaveValue(fileName);
     await nameField.fill(renamed);
-    await main(page).getByRole('button', { name: text('resources.disk.actions.save') }).click();
+    await main(page).getByRole('button', { name: text('ra.action.save') }).click();
     await expectToast(page, text('resources.disk.messages.renamed'));
     await expect(entryRow(page, folder, renamed)).toBeVisible();
 
@@ -69,7 +69,7 @@ test.describe('file disk', () => {
     await expect(page).toHaveURL(/\/dysk\/\d+\/edytuj\/\d+\/udostepnianie$/);
     await expect(pageHeading(page)).toHaveText(text('resources.disk.publish.title'));
     await main(page).getByRole('switch', { name: text('resources.disk.publish.public') }).check();
-    await main(page).getByRole('button', { name: text('resources.disk.actions.save') }).click();
+    await main(page).getByRole('button', { name: text('ra.action.save') }).click();
     await expectToast(page, text('resources.disk.messages.published'));
     const link = main(page).getByRole('textbox', { name: text('resources.disk.publish.link') });
     await expect(link).toHaveValue(/\/api\/disk\/public\/[0-9a-f]{32}$/);

@@ -1,5 +1,16 @@
 import { answerError, apiHeaders, apiUrl, type ApiOptions, parseAnswer } from './http';
 
+/** Has the browser download the file a signed link gives (its Content-Disposition names it): no session needed. */
+export function downloadFrom(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 /**
  * Downloads a file the API answers (a CSV export, an import's errors): fetched with the user's
  * token, then saved by the browser under the name the answer gives (or `fallbackName`).

@@ -16,6 +16,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { AdminAction, JsonSchema } from '../../common/schema/types';
 import { useConfirm, useToast } from '../notifications';
 import type { PanelDataProvider } from '../providers/dataProvider';
+import { downloadFrom } from '../providers/download';
 import { errorMessage, isApiError } from '../providers/http';
 import { useTranslateText } from '../providers/useTranslateText';
 import type { SchemaContext } from './access';
@@ -33,18 +34,6 @@ export function nextToggleValue(action: AdminAction, record: Values | undefined)
 /** A catalogue key of the action, picked by the value a toggle sends or the status answered. */
 const byValue = (keys: Record<string, string> | undefined, fallback: string, value: Value | undefined) =>
   value === undefined ? fallback : (keys?.[String(value)] ?? fallback);
-
-/** Has the browser download the file a download action's answer links to (its Content-Disposition names it). */
-function downloadFrom(url: unknown): void {
-  if (typeof url !== 'string') return;
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = '';
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 interface ActionRun {
   /** The record the action acts on (undefined for a singleton's or a collection's action). */
@@ -72,7 +61,8 @@ function useActionMutation(context: SchemaContext, action: AdminAction, onFieldE
         meta: params,
       }),
     onSuccess: (result, { body }) => {
-      if (action.download) downloadFrom((result.data as { url?: unknown } | undefined)?.url);
+      const url = (result.data as { url?: unknown } | undefined)?.url;
+      if (action.download && typeof url === 'string') downloadFrom(url);
       const outcome = action.toggle ? body?.[action.toggle.field] : (result.data as { status?: unknown } | undefined)?.status;
       toast.success(byValue(action.messages, action.message, outcome as Value | undefined), { description: action.description });
       return queryClient.invalidateQueries({ queryKey: [module.admin.resource] });

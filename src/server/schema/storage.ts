@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { POSITION, type AdminFilter, type ModuleSchema } from '../../common/schema';
 import type { Db, Queryable } from '../platform/db';
-import { preparedStatement } from '../platform/db/prepared';
+import { type PreparedParam, preparedStatement } from '../platform/db/prepared';
 import { searchText } from './indexes';
 
 /**
@@ -72,27 +72,6 @@ function ownerConditions(owner: Owner, params: unknown[]): string[] {
     owner.userId === null ? 'user_id IS NULL' : `user_id = $${params.push(owner.userId)}`,
     ...(owner.parentId == null ? [] : [`parent_id = $${params.push(owner.parentId)}`]),
   ];
-}
-
-/**
- * The rows of one owner, as prepared statements take them: the same conditions as ownerConditions
- * with their parameters numbered from `first`, and a name for the shape (null columns differ in SQL).
- */
-function preparedOwner(owner: Owner, first: number) {
-  const conditions: string[] = [];
-  const params: number[] = [];
-  const types: string[] = [];
-  const column = (name: string, value: number | null | undefined, type: string) => {
-    if (value === null || value === undefined) return conditions.push(`${name} IS NULL`);
-    params.push(value);
-    types.push(type);
-    return conditions.push(`${name} = $${first + params.length - 1}`);
-  };
-  column('client_service_id', owner.serviceId, 'int');
-  column('user_id', owner.userId, 'int');
-  if (owner.parentId != null) column('parent_id', owner.parentId, 'bigint');
-  const shape = `${owner.serviceId === null ? 'n' : 's'}${owner.userId === null ? 'n' : 'u'}${owner.parentId == null ? '' : 'p'}`;
-  return { conditions: conditions.join(' AND '), params, types, shape };
 }
 
 /** A small least-recently-used map: list pages and id lists, each stamped with its data version. */
@@ -212,17 +191,21 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   const byIdStatements = new Map<string, ReturnType<typeof preparedStatement>>();
   const selectById = (db: Queryable, owner: Owner, ids: number | number[]) => {
     const many = Array.isArray(ids);
-    const where = preparedOwner(owner, 2);
-    const name = `mr_${many ? 'rows' : 'row'}_${where.shape}_${resource}`;
+    const params: unknown[] = [ids];
+    const conditions = ownerConditions(owner, params).join(' AND ');
+    // Null owner columns are written into the SQL (IS NULL): each shape of owner is a statement of its own.
+    const shape = `${owner.serviceId === null ? 'n' : 's'}${owner.userId === null ? 'n' : 'u'}${owner.parentId == null ? '' : 'p'}`;
+    const name = `mr_${many ? 'rows' : 'row'}_${shape}_${resource}`;
     let statement = byIdStatements.get(name);
     if (!statement) {
-      const sql = `SELECT ${columns} FROM module_records WHERE ${many ? 'id = ANY($1)' : 'id = $1'} AND ${ofResource} AND ${where.conditions}`;
+      const sql = `SELECT ${columns} FROM module_records WHERE ${many ? 'id = ANY($1)' : 'id = $1'} AND ${ofResource} AND ${conditions}`;
+      const types = [many ? 'bigint[]' : 'bigint', ...(owner.serviceId === null ? [] : ['int']), ...(owner.userId === null ? [] : ['int']), ...(owner.parentId == null ? [] : ['bigint'])];
       // Identifiers end at 63 characters: a longer name keeps its start and a digest of the whole.
       const fitted = name.length <= 63 ? name : `${name.slice(0, 50)}_${createHash('sha1').update(name).digest('hex').slice(0, 12)}`;
-      statement = preparedStatement(fitted, sql, [many ? 'bigint[]' : 'bigint', ...where.types]);
+      statement = preparedStatement(fitted, sql, types);
       byIdStatements.set(name, statement);
     }
-    return statement<Row>(db, [ids, ...where.params]);
+    return statement<Row>(db, params as PreparedParam[]);
   };
   const pages = new LruCache<{ rows: StoredRecord[]; total: number }>(PAGE_CACHE_ENTRIES);
   const idLists = new LruCache<IdList>(ID_LISTS);

@@ -7,6 +7,24 @@ import { assertStorableText } from '../platform/http/text';
 import { makeThumbnails } from '../platform/files/images';
 import type { FileStore, TemporaryObject } from '../platform/files/store';
 
+/**
+ * The one file a multipart request sends in part `file`, its stream cut at maxBytes (and marked
+ * truncated); 400 for a malformed body or no such part. The caller answers a request that is not
+ * multipart at all.
+ */
+export async function filePart(request: FastifyRequest, maxBytes: number) {
+  const upload = await request.file({ limits: { fileSize: maxBytes } }).catch((error: { statusCode?: number }) => {
+    // Busboy's parse errors (no boundary, broken headers) carry no status: the body is malformed.
+    throw error.statusCode && error.statusCode < 500 ? error : httpError(400, 'errors.invalid_request');
+  });
+  if (!upload || upload.fieldname !== 'file') {
+    // Drained, so the request ends rather than waiting on an unread part.
+    upload?.file.resume();
+    throw httpError(400, 'errors.file_required');
+  }
+  return upload;
+}
+
 /** A file received and checked, waiting as a temporary object (with its thumbnails) until the record is saved. */
 export interface ReceivedFile {
   field: string;

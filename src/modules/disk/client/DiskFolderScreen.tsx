@@ -37,7 +37,9 @@ import { NOT_FOUND_PATH } from '../../../client/schema/access';
 import { EmptyState, ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
 import { FileUploadList } from '../../../client/ui/FileUploadList';
 import { JobProgress } from '../../../client/ui/JobProgress';
-import { dateText, diskCalls, diskKey, diskPaths, sizeText, type DiskEntry, type DiskEntryDetails } from './diskApi';
+import { formatBytes, formatDate } from '../../../common/format';
+import { downloadFrom } from '../../../client/providers/download';
+import { diskCalls, diskKey, diskPaths, type DiskEntry, type DiskEntryDetails } from './diskApi';
 import { NameForm } from './NameDialog';
 
 const PER_PAGE = 50;
@@ -111,7 +113,7 @@ function FolderView({ serviceId, folderId }: { serviceId: string; folderId: stri
         <NameForm
           dialogTitle={translate('resources.disk.new_folder.title')}
           label={translate('resources.disk.new_folder.name')}
-          submitLabel={translate('resources.disk.actions.create')}
+          submitLabel={translate('ra.action.create')}
           save={(name) => api(`${diskCalls.entry(serviceId, current.id)}/new`, { method: 'POST', body: { name } })}
           onSaved={() => {
             setCreating(false);
@@ -141,7 +143,7 @@ function EntryTable({ serviceId, folder, onChanged, page, onPage }: { serviceId:
   async function download(entry: DiskEntry) {
     try {
       const { url } = await api<{ url: string }>(`${diskCalls.entry(serviceId, entry.id)}/download`);
-      window.location.assign(url);
+      downloadFrom(url);
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -192,8 +194,8 @@ function EntryTable({ serviceId, folder, onChanged, page, onPage }: { serviceId:
                     )}
                   </Stack>
                 </TableCell>
-                <TableCell>{entry.is_dir ? '' : sizeText(entry.size, translate)}</TableCell>
-                <TableCell>{dateText(entry.updated_at)}</TableCell>
+                <TableCell>{entry.is_dir ? '' : formatBytes(entry.size, translate)}</TableCell>
+                <TableCell>{formatDate(entry.updated_at, true)}</TableCell>
                 <TableCell>
                   <PublicState entry={entry} />
                 </TableCell>
@@ -258,14 +260,14 @@ export function PublicState({ entry }: { entry: DiskEntry }) {
   const translate = useTranslate();
   if (!entry.public) return null;
   if (entry.public_end_date && new Date(entry.public_end_date) <= new Date()) {
-    return <Chip size="small" label={translate('resources.disk.public.expired', { date: dateText(entry.public_end_date) })} />;
+    return <Chip size="small" label={translate('resources.disk.public.expired', { date: formatDate(entry.public_end_date, true) })} />;
   }
   return (
     <Chip
       size="small"
       color="success"
       variant="outlined"
-      label={entry.public_end_date ? translate('resources.disk.public.until', { date: dateText(entry.public_end_date) }) : translate('resources.disk.public.yes')}
+      label={entry.public_end_date ? translate('resources.disk.public.until', { date: formatDate(entry.public_end_date, true) }) : translate('resources.disk.public.yes')}
     />
   );
 }
@@ -321,7 +323,7 @@ function FolderArchive({ serviceId, folder }: { serviceId: string; folder: DiskE
             void run(async () => {
               const link = await api<{ url: string; archive: number }>(`${call}/download`);
               setArchiveId(link.archive);
-              window.location.assign(link.url);
+              downloadFrom(link.url);
             })
           }
         >

@@ -1,6 +1,6 @@
 import FolderIcon from '@mui/icons-material/Folder';
 import { Box, Button, FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate, useTranslate } from 'react-admin';
 import { useToast } from '../../../client/notifications';
@@ -41,7 +41,18 @@ function MoveForm({ serviceId, entry, backTo }: { serviceId: string; entry: Disk
   const errorId = useId();
   const [target, setTarget] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const move = useMutation({
+    mutationFn: (targetId: number) => api(`${diskCalls.entry(serviceId, entry.id)}/move`, { method: 'PUT', body: { target_directory_id: targetId } }),
+    onSuccess: async () => {
+      toast.success('resources.disk.messages.moved');
+      await queryClient.invalidateQueries({ queryKey: diskKey(serviceId) });
+      navigate(backTo);
+    },
+    onError: (failure) => {
+      setError(errorMessage(failure));
+      toast.error(errorMessage(failure));
+    },
+  });
   const directories = useQuery({
     queryKey: [...diskKey(serviceId), 'directories', entry.id],
     queryFn: ({ signal }) => api<{ data: DiskDirectory[] }>(`${diskCalls.entry(serviceId, entry.id)}/directories`, { signal }),
@@ -50,24 +61,13 @@ function MoveForm({ serviceId, entry, backTo }: { serviceId: string; entry: Disk
   if (directories.isPending) return <LoadingState />;
   if (directories.isError) return <ErrorState error={directories.error} />;
 
-  async function submit() {
+  function submit() {
     if (target === null) {
       setError('resources.disk.validation.target_required');
       toast.error('validation.form_invalid');
       return;
     }
-    setBusy(true);
-    try {
-      await api(`${diskCalls.entry(serviceId, entry.id)}/move`, { method: 'PUT', body: { target_directory_id: target } });
-      toast.success('resources.disk.messages.moved');
-      await queryClient.invalidateQueries({ queryKey: diskKey(serviceId) });
-      navigate(backTo);
-    } catch (failure) {
-      setError(errorMessage(failure));
-      toast.error(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+    move.mutate(target);
   }
 
   return (
@@ -75,7 +75,7 @@ function MoveForm({ serviceId, entry, backTo }: { serviceId: string; entry: Disk
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
     >
       <FormControl error={Boolean(error)} required>
@@ -109,7 +109,7 @@ function MoveForm({ serviceId, entry, backTo }: { serviceId: string; entry: Disk
         {error && <FormHelperText id={errorId}>{translateText(error)}</FormHelperText>}
       </FormControl>
       <Box sx={{ mt: 2 }}>
-        <Button type="submit" variant="contained" disabled={busy}>
+        <Button type="submit" variant="contained" disabled={move.isPending}>
           {translate('resources.disk.actions.move_submit')}
         </Button>
       </Box>

@@ -1,6 +1,6 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, Box, Button, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate, useTranslate } from 'react-admin';
 import { useToast } from '../../../client/notifications';
@@ -26,38 +26,35 @@ function PublishForm({ serviceId, entry, backTo }: { serviceId: string; entry: D
   const hintId = useId();
   const [isPublic, setPublic] = useState(entry.public);
   const [endDate, setEndDate] = useState<string | undefined>(entry.public_end_date ?? undefined);
-  const [saved, setSaved] = useState<DiskEntry>(entry);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  if (entry.is_dir) return <Alert severity="info">{translate('resources.disk.publish.folder')}</Alert>;
-
-  async function submit() {
-    setBusy(true);
-    try {
-      const result = await api<DiskEntry>(`${diskCalls.entry(serviceId, entry.id)}/publish`, {
+  const publish = useMutation({
+    mutationFn: () =>
+      api<DiskEntry>(`${diskCalls.entry(serviceId, entry.id)}/publish`, {
         method: 'PUT',
         body: { public: isPublic, public_end_date: isPublic ? (endDate ?? null) : null },
-      });
-      setSaved(result);
+      }),
+    onSuccess: async (result) => {
       setErrors({});
       toast.success(result.public ? 'resources.disk.messages.published' : 'resources.disk.messages.unpublished');
       await queryClient.invalidateQueries({ queryKey: diskKey(serviceId) });
       if (!result.public) navigate(backTo);
-    } catch (error) {
+    },
+    onError: (error) => {
       setErrors(isApiError(error, 400) && error.body.errors ? error.body.errors : {});
       toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  // What the server holds now: the last answer, else the entry as opened.
+  const saved = publish.data ?? entry;
+
+  if (entry.is_dir) return <Alert severity="info">{translate('resources.disk.errors.folder_not_publishable')}</Alert>;
 
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        publish.mutate();
       }}
     >
       <Stack spacing={3}>
@@ -102,8 +99,8 @@ function PublishForm({ serviceId, entry, backTo }: { serviceId: string; entry: D
           <Typography color="text.secondary">{translate('resources.disk.publish.not_public')}</Typography>
         )}
         <Box>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {translate('resources.disk.actions.save')}
+          <Button type="submit" variant="contained" disabled={publish.isPending}>
+            {translate('ra.action.save')}
           </Button>
         </Box>
       </Stack>

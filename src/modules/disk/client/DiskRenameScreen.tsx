@@ -18,7 +18,7 @@ export default function DiskRenameScreen() {
         <NameForm
           label={translate('resources.disk.rename.name')}
           initial={entry.name}
-          submitLabel={translate('resources.disk.actions.save')}
+          submitLabel={translate('ra.action.save')}
           save={(name) => api(`${diskCalls.entry(serviceId, entry.id)}/name`, { method: 'PUT', body: { name } })}
           onSaved={() => {
             toast.success('resources.disk.messages.renamed');

@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useToast } from '../../../client/notifications';
@@ -28,26 +29,24 @@ export function NameForm({ label, initial = '', submitLabel, save, onSaved, onCa
   const titleId = useId();
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const saving = useMutation({
+    mutationFn: save,
+    onSuccess: onSaved,
+    onError: (failure) => {
+      const fieldMessage = isApiError(failure, 400) ? failure.body.errors?.name : undefined;
+      setError(fieldMessage ?? errorMessage(failure));
+      toast.error(errorMessage(failure));
+    },
+  });
 
-  async function submit() {
+  function submit() {
     const problem = nameProblem(name);
     if (problem) {
       setError(problem);
       toast.error('validation.form_invalid');
       return;
     }
-    setBusy(true);
-    try {
-      await save(name.trim());
-      onSaved();
-    } catch (failure) {
-      const fieldMessage = isApiError(failure, 400) ? failure.body.errors?.name : undefined;
-      setError(fieldMessage ?? errorMessage(failure));
-      toast.error(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+    saving.mutate(name.trim());
   }
 
   const field = (
@@ -70,16 +69,16 @@ export function NameForm({ label, initial = '', submitLabel, save, onSaved, onCa
   const actions = (
     <>
       <Button onClick={onCancel} color="secondary">
-        {translate('resources.disk.actions.cancel')}
+        {translate('ra.action.cancel')}
       </Button>
-      <Button type="submit" variant="contained" disabled={busy}>
+      <Button type="submit" variant="contained" disabled={saving.isPending}>
         {submitLabel}
       </Button>
     </>
   );
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    void submit();
+    submit();
   };
 
   if (dialogTitle === undefined) {

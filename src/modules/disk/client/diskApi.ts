@@ -44,13 +44,3 @@ export function useDiskEntry(serviceId: string, id: string | undefined) {
   });
 }
 
-/** A size in Polish units: bytes with their plural, then KB, MB, GB with a decimal comma. */
-export function sizeText(bytes: number, translate: (key: string, options?: Record<string, unknown>) => string): string {
-  const format = (value: number) => new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 1 }).format(value);
-  if (bytes < 1024) return translate('resources.disk.size.bytes', { smart_count: bytes });
-  if (bytes < 1024 ** 2) return translate('resources.disk.size.kb', { value: format(bytes / 1024) });
-  if (bytes < 1024 ** 3) return translate('resources.disk.size.mb', { value: format(bytes / 1024 ** 2) });
-  return translate('resources.disk.size.gb', { value: format(bytes / 1024 ** 3) });
-}
-
-export const dateText = (iso: string) => new Intl.DateTimeFormat('pl-PL', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Warsaw' }).format(new Date(iso));

@@ -7,12 +7,12 @@ import { requireServiceAccess } from '../../../server/platform/auth/service-acce
 import type { Queryable } from '../../../server/platform/db';
 import { chargeFiles, releaseFiles } from '../../../server/platform/files/quota';
 import { embeddableAnywhere } from '../../../server/platform/files/routes';
-import { detectFileType } from '../../../server/platform/files/signatures';
 import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
 import { documentOperation } from '../../../server/schema';
+import { filePart } from '../../../server/schema/uploads';
 import { archiveRoutes } from './archives';
 import { assertDiskFilesUnused, diskPublicUrl } from './images';
-import { contentTypeByName, sendStored } from './serve';
+import { contentTypeOf, sendStored } from './serve';
 import {
   assertNameFree,
   childrenOf,
@@ -33,7 +33,6 @@ export const DISK_FILE_MAX_BYTES = 50 * 1024 * 1024;
 /** How long a download link stays valid. */
 export const DOWNLOAD_TTL_SECONDS = 60;
 const PER_PAGE_MAX = 200;
-const RECOGNISED_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'];
 
 const BASE = '/client_service/:service_id/files/:id';
 const DOCUMENTED = '/client_service/{service_id}/files/{id}';
@@ -145,20 +144,14 @@ export const diskServer = fp(
       // The folder is checked before the bytes are read, so a wrong address costs no upload.
       await folderIn(db, serviceId, (request.params as Params).id);
       if (!request.isMultipart()) throw httpError(400, 'errors.file_required');
-      const upload = await request.file({ limits: { fileSize: DISK_FILE_MAX_BYTES } }).catch((error: { statusCode?: number }) => {
-        throw error.statusCode && error.statusCode < 500 ? error : httpError(400, 'errors.invalid_request');
-      });
-      if (!upload || upload.fieldname !== 'file') {
-        upload?.file.resume();
-        throw httpError(400, 'errors.file_required');
-      }
+      const upload = await filePart(request, DISK_FILE_MAX_BYTES);
       const temporary = await files.putTemporary(upload.file, DISK_FILE_MAX_BYTES);
       const key = `disk/s${serviceId}/${randomBytes(16).toString('hex')}`;
       try {
         // Busboy ends the stream at the fileSize limit and marks it truncated.
         if (upload.file.truncated) throw httpError(413, 'errors.file_too_large');
         const name = sanitisedName(upload.filename ?? '', t('resources.disk.upload.default_name'));
-        const contentType = detectFileType(temporary.head, RECOGNISED_TYPES)?.type ?? contentTypeByName(name);
+        const contentType = contentTypeOf(temporary.head, name);
         const created = await withUniqueName(() =>
           db.transaction(async (tx) => {
             const folder = await folderIn(tx, serviceId, (request.params as Params).id, true);

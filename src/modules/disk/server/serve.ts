@@ -1,9 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import type { FileStore } from '../../../server/platform/files/store';
+import { detectFileType } from '../../../server/platform/files/signatures';
 import { httpError } from '../../../server/platform/http/errors';
 
 /** Types a browser may show in place from the panel's origin: pictures and PDF, recognised by their first bytes at upload. */
-const SHOWN_IN_PLACE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf']);
+const SHOWN_IN_PLACE = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'];
 
 /** A Content-Disposition that keeps a Polish name (RFC 6266: an ASCII fallback and the UTF-8 name). */
 function disposition(kind: 'inline' | 'attachment', name: string): string {
@@ -24,7 +25,7 @@ export async function sendStored(
   const object = await files.open(file.storageKey);
   if (!object) throw httpError(404, 'resources.disk.errors.not_found');
   const contentType = file.contentType ?? 'application/octet-stream';
-  const kind = wanted === 'inline' && SHOWN_IN_PLACE.has(contentType) ? 'inline' : 'attachment';
+  const kind = wanted === 'inline' && SHOWN_IN_PLACE.includes(contentType) ? 'inline' : 'attachment';
   return reply
     .header('Content-Type', contentType)
     .header('Content-Length', object.length)
@@ -35,7 +36,7 @@ export async function sendStored(
     .send(object.stream);
 }
 
-/** The content type of an upload: its first bytes for the types the store recognises, else a few common ones by extension. */
+/** Common types known by their extension only. */
 const BY_EXTENSION: Record<string, string> = {
   txt: 'text/plain',
   csv: 'text/csv',
@@ -50,7 +51,13 @@ const BY_EXTENSION: Record<string, string> = {
   mp4: 'video/mp4',
 };
 
-export function contentTypeByName(name: string): string {
+/**
+ * The content type of an upload: its first bytes for the types shown in place (so a renamed file is
+ * never shown as what it is not), else a few common ones by extension.
+ */
+export function contentTypeOf(head: Buffer, name: string): string {
+  const recognised = detectFileType(head, SHOWN_IN_PLACE)?.type;
+  if (recognised) return recognised;
   const dot = name.lastIndexOf('.');
   return (dot > 0 && BY_EXTENSION[name.slice(dot + 1).toLowerCase()]) || 'application/octet-stream';
 }

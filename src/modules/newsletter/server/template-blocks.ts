@@ -149,13 +149,12 @@ export async function templateBlockRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // x-options of disk_file_id: the pictures of the service's disk a block may show (public ones: readers load them from the web).
-  const diskImages = '/client_service/{service_id}/module/templates/{template_id}/blocks/disk_images';
-  documentOperation(app, 'get', diskImages, {
+  documentOperation(app, 'get', '/client_service/{service_id}/module/templates/{template_id}/blocks/disk_images', {
     tags: ['templates'],
     summary: "The service disk's public pictures an image block may show {data: [{id, name, url}]}",
     responses: { 200: { description: '{data}' } },
   });
-  app.get(diskImages.replace(/\{(\w+)\}/g, ':$1'), { preHandler: app.authenticate }, async (request) => {
+  app.get('/client_service/:service_id/module/templates/:template_id/blocks/disk_images', { preHandler: app.authenticate }, async (request) => {
     const owner = await blocks.owner(request);
     return { data: await publicDiskImages(app.ctx.db, app.ctx.config.publicUrl, owner.serviceId!) };
   });

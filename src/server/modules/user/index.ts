@@ -6,7 +6,7 @@ import type { Queryable } from '../../platform/db';
 import { assertValidForm, httpError } from '../../platform/http/errors';
 import { servePublicFiles } from '../../platform/files/routes';
 import { newStoredName, STORED_NAME } from '../../platform/files/store';
-import { receiveUpload } from '../../schema/uploads';
+import { filePart, receiveUpload } from '../../schema/uploads';
 import { avatarUri, loadUser } from './profile';
 
 /** Points the user at another avatar file (or none); returns the file it replaced, for removal. */
@@ -60,11 +60,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
   app.post('/user/avatar', { onRequest: app.authenticate }, async (request) => {
     const { userId } = currentUser(request);
     if (!request.isMultipart()) throw httpError(415, 'errors.image_not_supported');
-    const upload = await request.file({ limits: { fileSize: config.avatarMaxBytes } }).catch((error: { statusCode?: number }) => {
-      // Busboy's parse errors (no boundary, broken headers) carry no status: the body is malformed.
-      throw error.statusCode && error.statusCode < 500 ? error : httpError(400, 'errors.invalid_request');
-    });
-    if (!upload || upload.fieldname !== 'file') throw httpError(400, 'errors.file_required');
+    const upload = await filePart(request, config.avatarMaxBytes);
     const { temporary, extension } = await receiveUpload(
       upload.file,
       { accept: IMAGE_TYPES, maxBytes: config.avatarMaxBytes, refusal: 'errors.image_not_supported' },

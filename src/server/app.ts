@@ -13,6 +13,7 @@ import { storableTextPlugin } from './platform/http/text';
 import { xsrfPlugin } from './platform/http/xsrf';
 import type { Mailer } from './platform/mail/mailer';
 import type { FileStore } from './platform/files/store';
+import type { SignedLinks } from './platform/files/signed-links';
 import type { Jobs } from './platform/jobs';
 import { apiModules } from './modules';
 import { tileImageSource } from './modules/settings';
@@ -29,6 +30,8 @@ export interface AppContext {
   jobs: Jobs;
   /** Every uploaded file (avatars, module files): DATA_DIR or an S3-compatible bucket. */
   files: FileStore;
+  /** Signs and checks the links a browser opens without its session (downloads, private files, document pages). */
+  links: SignedLinks;
 }
 
 declare module 'fastify' {

@@ -5,6 +5,7 @@ import { createTokenService, loadSecret } from './platform/auth/tokens';
 import type { Config } from './config';
 import { openDb } from './platform/db';
 import { createMailer } from './platform/mail/nodemailer';
+import { createSignedLinks } from './platform/files/signed-links';
 import { fileStoreOf } from './platform/files/store';
 import { createJobs } from './platform/jobs';
 import { cleanupJob } from './platform/jobs/cleanup';
@@ -16,10 +17,11 @@ export async function createContext(config: Config, options: { memory?: boolean 
   const tokens = createTokenService(secret, config.accessTokenTtl);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
   const jobs = createJobs(db, { pollingIntervalSeconds: config.jobsPollingInterval });
-  const files = fileStoreOf(config, secret);
+  const links = createSignedLinks(secret);
+  const files = fileStoreOf(config, links);
   await jobs.define(cleanupJob(db, config, files));
   if (config.jobsEnabled) await jobs.start();
-  return { config, db, tokens, mailer, jobs, files, pause: (milliseconds) => sleep(milliseconds) };
+  return { config, db, tokens, mailer, jobs, files, links, pause: (milliseconds) => sleep(milliseconds) };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PNG, serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
 import { signedIn } from './support/signed-in';
+import { until } from './support/until';
 
 let test: TestApp;
 const users = signedIn(() => test);
@@ -50,6 +51,13 @@ function upload(serviceId: number, folderId: number, file: { name: string; type:
   const form = multipart(undefined, file);
   return test.call({ method: 'POST', url: `/api/client_service/${serviceId}/upload/files/${folderId}`, token: users.tokens[as], payload: form.payload, headers: form.headers });
 }
+/** The download link of archive n of a folder, once the folder's download names it (the job has built it). */
+const archiveLink = (serviceId: number, folderId: number, archiveId: number) =>
+  until(async () => {
+    const response = await call('GET', files(serviceId, `/${folderId}/download`));
+    const link = response.statusCode === 200 ? (response.json() as { url: string; archive: number }) : undefined;
+    return link?.archive === archiveId ? link : undefined;
+  });
 const newFolder = async (serviceId: number, parentId: number, name: string) => {
   const response = await call('POST', files(serviceId, `/${parentId}/new`), { name });
   expect(response.statusCode, response.body).toBe(201);
@@ -412,14 +420,8 @@ describe('folder archives (prepare, download, download/{n})', () => {
     expect(archive).toMatchObject({ status: 'queued' });
     expect(archive.job_id).toMatch(/^[0-9a-f-]{36}$/);
 
-    let link: { url: string; archive: number } | undefined;
-    for (let attempt = 0; attempt < 60 && !link; attempt++) {
-      const response = await call('GET', files(site, `/${graphics.id}/download`));
-      if (response.statusCode === 200) link = response.json();
-      else await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    expect(link?.archive).toBe(archive.id);
-    const zip = await test.call({ method: 'GET', url: link!.url });
+    const link = await archiveLink(site, graphics.id, archive.id);
+    const zip = await test.call({ method: 'GET', url: link.url });
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(zip.headers['content-disposition']).toContain("filename*=UTF-8''Grafiki.zip");
@@ -439,6 +441,27 @@ describe('folder archives (prepare, download, download/{n})', () => {
     expect((await call('DELETE', files(site, `/${documents.id}/download/${archive.id}`))).statusCode).toBe(404);
     expect((await call('DELETE', files(site, `/${graphics.id}/download/${archive.id}`))).statusCode).toBe(204);
     expect((await call('GET', files(site, `/${graphics.id}/download`))).statusCode).toBe(409);
-    expect((await test.call({ method: 'GET', url: link!.url })).statusCode).toBe(404);
+    expect((await test.call({ method: 'GET', url: link.url })).statusCode).toBe(404);
+  });
+});
+
+describe('signed download links', () => {
+  const refusedLink = async (url: string) => {
+    const response = await test.call({ method: 'GET', url });
+    expect(response.statusCode, url).toBe(404);
+    expect(response.json().detail, url).toBe('Odnośnik do pliku wygasł lub jest nieprawidłowy.');
+  };
+
+  it('a disk token opens the disk download only, exactly as given: not /api/files/signed, not with anything appended, cut or re-encoded', async () => {
+    const root = await rootOf(site);
+    const readme = root.files.find((entry: { name: string }) => entry.name === 'Czytaj mnie.txt');
+    const { url } = (await call('GET', files(site, `/${readme.id}/download`))).json() as { url: string };
+    expect((await test.call({ method: 'GET', url })).statusCode).toBe(200);
+    const token = new URLSearchParams(url.slice(url.indexOf('?'))).get('token')!;
+    const [key, expires, signature] = token.split('.');
+    await refusedLink(`/api/files/signed/${token}`);
+    for (const wrong of [`${token}.junk`, `${token}junk`, `${token}/x`, token.slice(0, -1), `${key}.${expires}`, `${key}.0${expires}.${signature}`, `${key}=.${expires}.${signature}`]) {
+      await refusedLink(`/api/disk/download?token=${encodeURIComponent(wrong)}`);
+    }
   });
 });

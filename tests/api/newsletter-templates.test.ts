@@ -113,6 +113,11 @@ describe('newsletter templates', () => {
     const forged = await test.call({ method: 'GET', url: `${url.slice(0, -3)}abc` });
     expect(forged.statusCode).toBe(404);
     expect(forged.json()).toEqual({ detail: 'Link do pobrania szablonu jest nieprawidłowy lub wygasł.' });
+    // Read exactly as given, and for this purpose only: not with anything appended, not as a signed file.
+    const token = new URLSearchParams(url.slice(url.indexOf('?'))).get('token')!;
+    expect((await test.call({ method: 'GET', url: `${url}.junk` })).statusCode).toBe(404);
+    expect((await test.call({ method: 'GET', url: url.replace(`/templates/${id}/`, `/templates/0${id}/`) })).statusCode).toBe(404);
+    expect((await test.call({ method: 'GET', url: `/api/files/signed/${token}` })).statusCode).toBe(404);
   });
 
   it("refuses another client every call on the templates, copying included", async () => {

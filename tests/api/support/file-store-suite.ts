@@ -211,6 +211,13 @@ export function fileStoreSuite(start: () => Promise<StoreUnderTest>): void {
     expect(longer.json().detail).toBe('Odnośnik do pliku wygasł lub jest nieprawidłowy.');
     const otherKey = Buffer.from(`services/${site}/file_tests/${'0'.repeat(32)}.pdf`).toString('base64url');
     expect((await test.call({ method: 'GET', url: `/api/files/signed/${otherKey}.${expires}.${signature}` })).statusCode).toBe(404);
+    // The token exactly as given, and only here: anything appended, cut or re-encoded, or its use as a disk download, is refused alike.
+    const token = `${encodedKey}.${expires}.${signature}`;
+    for (const url of [`${signedUri}.junk`, `${signedUri}/x`, signedUri.slice(0, -1), `/api/files/signed/${encodedKey}.0${expires}.${signature}`, `/api/disk/download?token=${token}`]) {
+      const refused = await test.call({ method: 'GET', url });
+      expect(refused.statusCode, url).toBe(404);
+      expect(refused.json().detail, url).toBe('Odnośnik do pliku wygasł lub jest nieprawidłowy.');
+    }
 
     // Every read hands out a fresh URL; after five minutes the URL is dead.
     const read = await test.call({ method: 'GET', url: `/api/client_service/${site}/module/file_tests/${id}`, token: klient });

@@ -48,10 +48,11 @@ const bodyOf = (request: FastifyRequest) => (request.body && typeof request.body
  */
 export const diskServer = fp(
   async (app: FastifyInstance) => {
-    const { db, files, config } = app.ctx;
+    const { db, files, links, config } = app.ctx;
     const serviceOf = async (request: FastifyRequest) => (await requireServiceAccess(db, request, (request.params as Params).service_id, DISK_MODULE)).serviceId;
     const publicUrl = (row: DiskRow) => (row.public && row.public_name ? diskPublicUrl(config.publicUrl, row.public_name) : null);
     const output = (row: DiskRow) => ({ ...entryOf(row), public_url: publicUrl(row) });
+    const downloadUrl = (storageKey: string) => `/api/disk/download?token=${links.sign('disk-download', storageKey, DOWNLOAD_TTL_SECONDS)}`;
 
     /** An entry with its breadcrumbs and, for a folder, its entries (a page of them when asked). */
     async function fullEntry(request: FastifyRequest, row: DiskRow) {
@@ -283,9 +284,9 @@ export const diskServer = fp(
           [entry.id],
         );
         if (!rows[0]) throw httpError(409, 'resources.disk.errors.archive_not_ready');
-        return { url: `/api/disk/download?token=${files.signToken(rows[0].storage_key, DOWNLOAD_TTL_SECONDS)}`, archive: Number(rows[0].id) };
+        return { url: downloadUrl(rows[0].storage_key), archive: Number(rows[0].id) };
       }
-      return { url: `/api/disk/download?token=${files.signToken(entry.storage_key!, DOWNLOAD_TTL_SECONDS)}` };
+      return { url: downloadUrl(entry.storage_key!) };
     });
 
     operation('get', '/disk/download', 'The file (or folder archive) of a link from .../download, as an attachment (no session: the signed token is the permission)', {
@@ -293,8 +294,7 @@ export const diskServer = fp(
       404: 'Invalid or expired link',
     });
     app.get('/disk/download', async (request, reply) => {
-      const token = (request.query as { token?: unknown }).token;
-      const key = typeof token === 'string' ? files.verifySigned(token) : null;
+      const key = links.verify('disk-download', (request.query as { token?: unknown }).token);
       if (!key) throw httpError(404, 'errors.file_link_invalid');
       const found = await storedByKey(db, key);
       if (!found) throw httpError(404, 'errors.file_link_invalid');

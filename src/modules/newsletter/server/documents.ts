@@ -1,23 +1,19 @@
 import type { FastifyReply } from 'fastify';
-import type { FileStore } from '../../../server/platform/files/store';
+import type { LinkPurpose, SignedLinks } from '../../../server/platform/files/signed-links';
 
 /**
  * Links to a tenant's HTML document (a template to download, a mailing as sent) that the browser
- * opens without its session (a download, a frame's src): signed by the file store's signer for one
- * record of one service, and short-lived. No object is stored under these keys; they only bind a
- * link to its record.
+ * opens without its session (a download, a frame's src): signed for one purpose and one record of
+ * one service, and short-lived.
  */
-export function documentLinks(files: FileStore, area: string) {
-  const keyOf = (serviceId: number, id: number) => `${area}/s${serviceId}/${id.toString(16).padStart(32, '0')}.html`;
+export function documentLinks(links: SignedLinks, purpose: Extract<LinkPurpose, 'template-download' | 'mailing-page'>) {
   return {
     /** The token for the record's link, valid for ttlSeconds. */
-    sign: (serviceId: number, id: number, ttlSeconds: number) => files.signToken(keyOf(serviceId, id), ttlSeconds),
-    /** The service and record a link names, when its token was signed for them and has not expired; else null. */
+    sign: (serviceId: number, id: number, ttlSeconds: number) => links.sign(purpose, `${serviceId}/${id}`, ttlSeconds),
+    /** The service and record a link names, when its token was signed for them, exactly as the link writes them, and has not expired; else null. */
     verify(rawServiceId: string, rawId: string, token: unknown): { serviceId: number; id: number } | null {
-      const serviceId = Number(rawServiceId);
-      const id = Number(rawId);
-      if (typeof token !== 'string' || !Number.isSafeInteger(serviceId) || !Number.isSafeInteger(id)) return null;
-      return files.verifySigned(token) === keyOf(serviceId, id) ? { serviceId, id } : null;
+      if (links.verify(purpose, token) !== `${rawServiceId}/${rawId}`) return null;
+      return { serviceId: Number(rawServiceId), id: Number(rawId) };
     },
   };
 }

@@ -25,7 +25,7 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
   if (!templates) return;
   const base = '/client_service/:service_id/module/templates/:template_id';
   const documented = '/client_service/{service_id}/module/templates/{template_id}';
-  const downloads = documentLinks(app.ctx.files, 'template-downloads');
+  const downloads = documentLinks(app.ctx.links, 'template-download');
 
   async function templateOf(request: FastifyRequest, purpose: 'read' | 'write'): Promise<{ owner: Owner; record: StoredRecord }> {
     const owner = await templates!.owner(request, purpose);

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Config } from '../../config';
@@ -6,6 +6,7 @@ import { contentTypeOf, SIGNATURE_BYTES } from './signatures';
 import { httpError } from '../http/errors';
 import { localBackend } from './local';
 import { s3Backend } from './s3';
+import type { SignedLinks } from './signed-links';
 
 /** An object as the store hands it out for sending. */
 export interface StoredObject {
@@ -42,11 +43,9 @@ export interface FileStore {
   delete(key: string): Promise<void>;
   /** The object with the content type its extension gives; null when there is none. */
   open(key: string): Promise<StoredObject | null>;
-  /** A short-lived address of a private object; hand it out only after the caller's tenant check. */
+  /** A short-lived address of a private object (/api/files/signed); hand it out only after the caller's tenant check. */
   signedUrl(key: string, ttlSeconds?: number): string;
-  /** The token of such an address alone, for a route of its own that checks it with verifySigned. */
-  signToken(key: string, ttlSeconds?: number): string;
-  /** The key a signed-URL token was made for, or null when it is tampered with or expired. */
+  /** The key a token of such an address was made for, or null when it is not one, is tampered with or expired. */
   verifySigned(token: string): string | null;
   /** Deletes temporary objects older than maxAgeSeconds (left by a server stopped mid-upload); returns how many. */
   sweepTemporary(maxAgeSeconds: number): Promise<number>;
@@ -96,15 +95,7 @@ function limited(source: Readable, maxBytes: number, seen: { bytes: number; head
   );
 }
 
-export function createFileStore(backend: StoreBackend, secret: Uint8Array): FileStore {
-  // A key of its own, so a signed URL never equals anything else signed with the secret.
-  const signingKey = createHmac('sha256', secret).update('file-signed-url').digest();
-  const signature = (key: string, expires: number) => createHmac('sha256', signingKey).update(`${key}\n${expires}`).digest('base64url');
-  const signToken = (key: string, ttlSeconds = SIGNED_URL_TTL) => {
-    const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
-    return `${Buffer.from(assertKey(key)).toString('base64url')}.${expires}.${signature(key, expires)}`;
-  };
-
+export function createFileStore(backend: StoreBackend, links: SignedLinks): FileStore {
   return {
     async putTemporary(source, maxBytes) {
       const key = `${TEMPORARY_AREA}/${randomBytes(12).toString('hex')}`;
@@ -124,17 +115,10 @@ export function createFileStore(backend: StoreBackend, secret: Uint8Array): File
       if (!found) return null;
       return { ...found, contentType: contentTypeOf(path.extname(key).slice(1)) ?? 'application/octet-stream' };
     },
-    signToken,
-    signedUrl: (key, ttlSeconds) => `/api/files/signed/${signToken(key, ttlSeconds)}`,
+    signedUrl: (key, ttlSeconds = SIGNED_URL_TTL) => `/api/files/signed/${links.sign('file', assertKey(key), ttlSeconds)}`,
     verifySigned(token) {
-      const [encodedKey, expiresText, given] = token.split('.');
-      if (!encodedKey || !/^\d{1,12}$/.test(expiresText ?? '') || !given) return null;
-      const key = Buffer.from(encodedKey, 'base64url').toString();
-      const expires = Number(expiresText);
-      const expected = Buffer.from(signature(key, expires));
-      const presented = Buffer.from(given);
-      if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return null;
-      return expires > Date.now() / 1000 && KEY.test(key) ? key : null;
+      const key = links.verify('file', token);
+      return key !== null && KEY.test(key) ? key : null;
     },
     async sweepTemporary(maxAgeSeconds) {
       const stale = await backend.listOlderThan(`${TEMPORARY_AREA}/`, new Date(Date.now() - maxAgeSeconds * 1000));
@@ -145,6 +129,6 @@ export function createFileStore(backend: StoreBackend, secret: Uint8Array): File
 }
 
 /** The store the configuration names: an S3-compatible bucket when FILES_S3_BUCKET is set, else DATA_DIR. */
-export function fileStoreOf(config: Config, secret: Uint8Array): FileStore {
-  return createFileStore(config.filesS3 ? s3Backend(config.filesS3) : localBackend(config.dataDir), secret);
+export function fileStoreOf(config: Config, links: SignedLinks): FileStore {
+  return createFileStore(config.filesS3 ? s3Backend(config.filesS3) : localBackend(config.dataDir), links);
 }

@@ -22,7 +22,7 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
   const collection = '/client_service/:service_id/module/mailings';
   const item = `${collection}/:id`;
   const documented = '/client_service/{service_id}/module/mailings/{id}';
-  const sentPages = documentLinks(app.ctx.files, 'mailing-pages');
+  const sentPages = documentLinks(app.ctx.links, 'mailing-page');
 
   async function mailingOf(request: FastifyRequest, purpose: 'read' | 'write'): Promise<{ owner: Owner; mailing: MailingRow }> {
     const owner = await mailings!.owner(request, purpose);

@@ -2,6 +2,7 @@ import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PNG, serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
+import { removeExpiredArchives } from '../../src/modules/disk/server/archives';
 import { signedIn } from './support/signed-in';
 import { until } from './support/until';
 
@@ -442,6 +443,63 @@ describe('folder archives (prepare, download, download/{n})', () => {
     expect((await call('DELETE', files(site, `/${graphics.id}/download/${archive.id}`))).statusCode).toBe(204);
     expect((await call('GET', files(site, `/${graphics.id}/download`))).statusCode).toBe(409);
     expect((await test.call({ method: 'GET', url: link.url })).statusCode).toBe(404);
+  });
+
+  it('a ready archive counts against the quota, and gives it back when replaced, removed or deleted with its folder', async () => {
+    const root = await rootOf(newsletter);
+    const folder = await newFolder(newsletter, root.id, 'Do spakowania');
+    expect((await upload(newsletter, folder.id, { name: 'tekst.txt', type: 'text/plain', data: Buffer.alloc(1000, 97) })).statusCode).toBe(201);
+    const before = await used(newsletter);
+    const prepared = async () => {
+      const queued = await call('PUT', files(newsletter, `/${folder.id}/prepare`));
+      expect(queued.statusCode, queued.body).toBe(202);
+      const link = await archiveLink(newsletter, folder.id, queued.json().id);
+      return { id: queued.json().id as number, bytes: (await test.call({ method: 'GET', url: link.url })).rawPayload.length };
+    };
+    const first = await prepared();
+    expect(first.bytes).toBeGreaterThan(1000);
+    expect(await used(newsletter)).toBe(before + first.bytes);
+    // A new archive replaces the older one: the quota counts the folder's archive once.
+    const second = await prepared();
+    expect(second.bytes).toBe(first.bytes);
+    expect(await used(newsletter)).toBe(before + second.bytes);
+    expect((await call('DELETE', files(newsletter, `/${folder.id}/download/${second.id}`))).statusCode).toBe(204);
+    expect(await used(newsletter)).toBe(before);
+    await prepared();
+    expect((await call('DELETE', files(newsletter, `/${folder.id}`))).statusCode).toBe(204);
+    expect(await used(newsletter)).toBe(before - 1000);
+  });
+
+  it('an archive a day old is removed by the hourly job and gives its quota back', async () => {
+    const root = await rootOf(newsletter);
+    const folder = await newFolder(newsletter, root.id, 'Stare archiwum');
+    expect((await upload(newsletter, folder.id, { name: 'stary.txt', type: 'text/plain', data: Buffer.alloc(500, 97) })).statusCode).toBe(201);
+    const before = await used(newsletter);
+    const queued = (await call('PUT', files(newsletter, `/${folder.id}/prepare`))).json();
+    const link = await archiveLink(newsletter, folder.id, queued.id);
+    await removeExpiredArchives(test.app);
+    expect(await used(newsletter)).toBeGreaterThan(before);
+    await test.ctx.db.query("UPDATE disk_archives SET finished_at = now() - interval '25 hours' WHERE id = $1", [queued.id]);
+    await removeExpiredArchives(test.app);
+    expect(await used(newsletter)).toBe(before);
+    expect((await call('GET', files(newsletter, `/${folder.id}/download`))).statusCode).toBe(409);
+    expect((await test.call({ method: 'GET', url: link.url })).statusCode).toBe(404);
+  });
+
+  it('a service near its quota cannot prepare an archive bigger than the room left: 413 in Polish, nothing queued', async () => {
+    const root = await rootOf(newsletter);
+    const folder = await newFolder(newsletter, root.id, 'Za duży');
+    expect((await upload(newsletter, folder.id, { name: 'duzy.txt', type: 'text/plain', data: Buffer.alloc(5000, 97) })).statusCode).toBe(201);
+    const { rows } = await test.ctx.db.query<{ available: string }>('SELECT site_size_available AS available FROM client_services WHERE id = $1', [newsletter]);
+    await test.ctx.db.query('UPDATE client_services SET site_size_available = site_size_used + 1000 WHERE id = $1', [newsletter]);
+    try {
+      const refused = await call('PUT', files(newsletter, `/${folder.id}/prepare`));
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json().detail).toBe('Brak miejsca w usłudze: archiwum folderu przekroczyłoby przydzieloną przestrzeń dyskową.');
+      expect((await test.ctx.db.query('SELECT 1 FROM disk_archives WHERE directory_id = $1', [folder.id])).rows).toEqual([]);
+    } finally {
+      await test.ctx.db.query('UPDATE client_services SET site_size_available = $2 WHERE id = $1', [newsletter, rows[0].available]);
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import { embeddableAnywhere } from '../../../server/platform/files/routes';
 import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
 import { documentOperation } from '../../../server/schema';
 import { filePart } from '../../../server/schema/uploads';
-import { archiveRoutes } from './archives';
+import { archiveRoutes, releaseArchives } from './archives';
 import { assertDiskFilesUnused, diskPublicUrl } from './images';
 import { contentTypeOf, sendStored } from './serve';
 import {
@@ -243,7 +243,7 @@ export const diskServer = fp(
         ]);
         await tx.query('DELETE FROM disk_files WHERE id = $1', [entry.id]);
         await releaseFiles(tx, fileKeys);
-        return [...fileKeys, ...archives.rows.map((row) => row.storage_key)];
+        return [...fileKeys, ...(await releaseArchives(tx, archives.rows))];
       });
       // The objects go once the rows are gone for good; one left behind by a failure here is only unused bytes.
       await Promise.all(objects.map((key) => files.delete(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'disk object not deleted'))));

@@ -93,3 +93,13 @@ export async function* zipStream(entries: ZipEntry[]): AsyncGenerator<Buffer> {
   yield directory;
   yield end;
 }
+
+/** The length of what zipStream writes for these entries, a file's bytes given (a folder has none). */
+export function zipLength(entries: { path: string; bytes?: number }[]): number {
+  const END_RECORD = 22;
+  return entries.reduce((sum, entry) => {
+    const name = Buffer.byteLength(entry.path, 'utf8');
+    // Local header and central record (30 and 46 bytes) each with the name; a file's bytes and data descriptor.
+    return sum + 30 + 46 + 2 * name + (entry.bytes === undefined ? 0 : entry.bytes + 16);
+  }, END_RECORD);
+}

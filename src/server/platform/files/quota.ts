@@ -6,6 +6,17 @@ export interface ChargedFile {
   bytes: number;
 }
 
+async function roomFor(db: Queryable, serviceId: number, bytes: number, lock: boolean): Promise<boolean> {
+  const { rows } = await db.query<{ available: string; used: string }>(
+    `SELECT site_size_available AS available, site_size_used AS used FROM client_services WHERE id = $1${lock ? ' FOR NO KEY UPDATE' : ''}`,
+    [serviceId],
+  );
+  return Boolean(rows[0]) && Number(rows[0].used) + bytes <= Number(rows[0].available);
+}
+
+/** Whether bytes more fit the service's quota now: an early answer before work whose result chargeFiles counts later. */
+export const fitsQuota = (db: Queryable, serviceId: number, bytes: number): Promise<boolean> => roomFor(db, serviceId, bytes, false);
+
 /**
  * Counts a service's new files into client_services.site_size_used, in the transaction that saves
  * their record. The service row is locked, so parallel uploads are checked one after another and
@@ -16,11 +27,7 @@ export interface ChargedFile {
 export async function chargeFiles(tx: Queryable, serviceId: number, files: ChargedFile[]): Promise<void> {
   if (!files.length) return;
   const added = files.reduce((sum, file) => sum + file.bytes, 0);
-  const { rows } = await tx.query<{ available: string; used: string }>(
-    'SELECT site_size_available AS available, site_size_used AS used FROM client_services WHERE id = $1 FOR NO KEY UPDATE',
-    [serviceId],
-  );
-  if (!rows[0] || Number(rows[0].used) + added > Number(rows[0].available)) throw httpError(413, 'errors.quota_exceeded');
+  if (!(await roomFor(tx, serviceId, added, true))) throw httpError(413, 'errors.quota_exceeded');
   await tx.query('UPDATE client_services SET site_size_used = site_size_used + $2 WHERE id = $1', [serviceId, added]);
   await tx.query('INSERT INTO stored_files (key, client_service_id, bytes) SELECT unnest($1::text[]), $2, unnest($3::bigint[])', [
     files.map((file) => file.key),

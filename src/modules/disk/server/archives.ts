@@ -97,7 +97,10 @@ export async function archiveRoutes(
     const folder = await folderIn(db, serviceId, (request.params as { id: string }).id);
     const pending = await pendingArchive(folder.id);
     if (pending) return pending;
-    if (!(await fitsQuota(db, serviceId, archiveLength(await subtreeOf(db, folder.id))))) throw httpError(413, 'resources.disk.errors.archive_over_quota');
+    // The folder's ready archive gives its bytes back when the new one replaces it.
+    const replaced = await db.query<{ bytes: string }>("SELECT COALESCE(SUM(size), 0) AS bytes FROM disk_archives WHERE directory_id = $1 AND status = 'ready'", [folder.id]);
+    const added = archiveLength(await subtreeOf(db, folder.id)) - Number(replaced.rows[0].bytes);
+    if (!(await fitsQuota(db, serviceId, added))) throw httpError(413, 'resources.disk.errors.archive_over_quota');
     await takeOutboundQuota(request, reply, ARCHIVE_PREPARE_QUOTA, String(serviceId));
     const archive = await db.transaction(async (tx) => {
       await folderIn(tx, serviceId, folder.id);

@@ -47,6 +47,20 @@ describe('one archive job per folder at a time', () => {
     expect((await call('PUT', files(site, `/${other.id}/prepare`))).statusCode).toBe(202);
   });
 
+  it('two prepares of a folder at the same moment queue one archive: the other answers it, or 409 in Polish', async () => {
+    const folder = await newFolder(site, (await rootOf(site)).id, 'Naraz');
+    const answers = await Promise.all([0, 1].map(() => call('PUT', files(site, `/${folder.id}/prepare`))));
+    const [first, second] = answers.sort((a, b) => a.statusCode - b.statusCode);
+    expect(await archivesOf(folder.id)).toHaveLength(1);
+    if (first.statusCode === 200) {
+      expect(second.statusCode).toBe(202);
+      expect(first.json()).toEqual(second.json());
+    } else {
+      expect([first.statusCode, second.statusCode]).toEqual([202, 409]);
+      expect(second.json().detail).toBe('Archiwum tego folderu jest już przygotowywane.');
+    }
+  });
+
   it('an archive whose job is gone without building it holds its folder no longer: it is marked failed and a new one queued', async () => {
     const folder = await newFolder(site, (await rootOf(site)).id, 'Porzucony');
     const first = (await call('PUT', files(site, `/${folder.id}/prepare`))).json();

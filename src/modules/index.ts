@@ -19,3 +19,6 @@ export const moduleServerPlugins: FastifyPluginAsync[] = [newsletterServer, site
 
 /** The modules' demo records, written once on a demo database when the server is ready (in this order). */
 export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, newsDemo, editorsDemo, importsDemo, diskDemo];
+
+/** The demo accounts the modules' demos add (the start message lists them beside the shell's). */
+export const moduleDemoAccounts = moduleDemoSeeds.flatMap((seed) => seed.accounts ?? []);

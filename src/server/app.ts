@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { FRAME_SOURCES } from '../common/content/sanitize';
 import { authPlugin } from './platform/auth/plugin';
 import { serviceAccessPlugin } from './platform/auth/service-access';
@@ -40,9 +40,28 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+/**
+ * One line per request, at debug (LOG_LEVEL=debug shows them): Fastify's two lines at info, and a
+ * third for a 404, flooded the terminal. Failures are still logged by the error handler.
+ */
+class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override routeNotFound(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) return super.requestCompleted(error, request, reply);
+    request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  }
+}
+
+/** Where the server logs: true to standard output, a stream (tests) to it, false nowhere. */
+type LogDestination = boolean | { write(line: string): unknown };
+
+export async function buildApp(ctx: AppContext, options: { logger?: LogDestination } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? { level: ctx.config.logLevel, ...(options.logger === true ? {} : { stream: options.logger }) } : false,
+    logController: new RequestLog(),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: sendFrameworkError,

@@ -52,6 +52,17 @@ export interface Config {
   mapTileAttribution: string;
   /** Uploads go to this S3-compatible bucket (FILES_S3_*); without it, to DATA_DIR. */
   filesS3?: S3Settings;
+  /** The lowest level the server logs (LOG_LEVEL); one line per request appears from `debug` on. */
+  logLevel: LogLevel;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function logLevel(value: string | undefined): LogLevel {
+  if (!value) return 'info';
+  if ((LOG_LEVELS as readonly string[]).includes(value)) return value as LogLevel;
+  throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}")`);
 }
 
 function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
@@ -94,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mapTileUrl: env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
     filesS3: s3Settings(env),
+    logLevel: logLevel(env.LOG_LEVEL),
     ...overrides,
   };
 }

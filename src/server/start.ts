@@ -1,3 +1,4 @@
+import { moduleDemoAccounts } from '../modules';
 import { buildApp } from './app';
 import { ensureClientBuild } from './build-client';
 import { loadConfig } from './config';
@@ -8,7 +9,7 @@ const config = loadConfig();
 if (config.serveClient) await ensureClientBuild(config);
 const ctx = await createContext(config);
 // Demo data only on the embedded database; a PostgreSQL server gets it through `npm run seed`.
-if (!config.databaseUrl) await seedIfEmpty(ctx.db, config);
+if (!config.databaseUrl) await seedIfEmpty(ctx.db, config, moduleDemoAccounts);
 const app = await buildApp(ctx, { logger: true });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { newPasswordError } from '../../src/common/validation/password';
 import { verifyPassword } from '../../src/server/platform/auth/passwords';
 import { openDb, type Db } from '../../src/server/platform/db';
+import { moduleDemoAccounts } from '../../src/modules';
 import { seedDemoData, seedIfEmpty } from '../../src/server/platform/db/seed';
 import { t as translate } from '../../src/server/platform/http/errors';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './support/app';
@@ -126,6 +127,7 @@ describe('demo data', () => {
 });
 
 describe('seedIfEmpty', () => {
+  const START = { publicUrl: 'http://localhost:3000' };
   let db: Db;
   beforeEach(async () => {
     db = await openDb({ dataDir: 'memory' });
@@ -135,11 +137,12 @@ describe('seedIfEmpty', () => {
   it('seeds an empty database once, with a generated password printed once with the usernames', async () => {
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
-      const results = await Promise.all([seedIfEmpty(db, {}), seedIfEmpty(db, {})]);
+      const results = await Promise.all([seedIfEmpty(db, START, moduleDemoAccounts), seedIfEmpty(db, START, moduleDemoAccounts)]);
       expect(results.sort()).toEqual([false, true]);
-      expect(await seedIfEmpty(db, {})).toBe(false);
+      expect(await seedIfEmpty(db, START)).toBe(false);
       const printed = write.mock.calls.map(([text]) => String(text)).join('');
-      expect(printed).toContain('admin, klient, klient2, nowy');
+      for (const username of ['admin', 'klient', 'klient2', 'nowy', 'redaktor']) expect(printed).toMatch(new RegExp(`^  ${username}: \\S`, 'm'));
+      expect(printed).toContain('Na początek zaloguj się jako klient na http://localhost:3000');
       const password = /\(wyświetlane tylko raz\): (\S+)/.exec(printed)?.[1] ?? '';
       expect(newPasswordError(password)).toBeUndefined();
       const { rows: users } = await db.query<{ password_hash: string }>("SELECT password_hash FROM users WHERE username = 'klient'");
@@ -153,7 +156,7 @@ describe('seedIfEmpty', () => {
   it('uses PANEL_DEMO_PASSWORD when set, without printing it', async () => {
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
-      expect(await seedIfEmpty(db, { demoPassword: DEMO_PASSWORD })).toBe(true);
+      expect(await seedIfEmpty(db, { ...START, demoPassword: DEMO_PASSWORD })).toBe(true);
       const printed = write.mock.calls.map(([text]) => String(text)).join('');
       expect(printed).toContain('PANEL_DEMO_PASSWORD');
       expect(printed).not.toContain(DEMO_PASSWORD);

@@ -41,7 +41,7 @@ export interface CallOptions {
   remoteAddress?: string;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { logTo?: { write(line: string): unknown } } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'panel-test-'));
   const database = await createTestDatabase();
   const config = loadConfig(
@@ -54,7 +54,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     pauses.push(milliseconds);
   };
   await seedDemoData(ctx.db, { password: DEMO_PASSWORD });
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { logger: options.logTo ?? false });
   await app.ready();
   const xsrf = randomBytes(16).toString('hex');
 

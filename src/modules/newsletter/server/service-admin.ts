@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../../../server/platform/auth/plugin';
-import { requireServiceAccess } from '../../../server/platform/auth/service-access';
+import { changingAccess, requireServiceAccess } from '../../../server/platform/auth/service-access';
 import type { Queryable } from '../../../server/platform/db';
 import { CSV_BOM, csvDownloadHeaders, csvLine } from '../../../server/platform/http/csv';
 import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
@@ -92,11 +92,12 @@ export async function serviceAdminRoutes(app: FastifyInstance): Promise<void> {
       const modules = [...new Set((request.body as { modules: string[] }).modules)];
       const known = new Set(await knownModules(app, db));
       assertValidForm(modules.every((module) => known.has(module)) ? {} : { modules: 'errors.service_admin.module_unknown' });
-      // The access check's cache is dropped by the table's trigger (migration 062) in every process.
-      await db.transaction(async (tx) => {
-        await tx.query('DELETE FROM client_service_modules WHERE client_service_id = $1 AND NOT (module = ANY($2::text[]))', [serviceId, modules]);
-        await tx.query('INSERT INTO client_service_modules (client_service_id, module) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [serviceId, modules]);
-      });
+      await changingAccess(app, () =>
+        db.transaction(async (tx) => {
+          await tx.query('DELETE FROM client_service_modules WHERE client_service_id = $1 AND NOT (module = ANY($2::text[]))', [serviceId, modules]);
+          await tx.query('INSERT INTO client_service_modules (client_service_id, module) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [serviceId, modules]);
+        }),
+      );
       return { ...(await modulesOf(app, serviceId)), detail: t('app.service_admin.modules.saved') };
     },
   );

@@ -8,6 +8,7 @@ import { t } from '../../../server/platform/http/errors';
  */
 export const editorsDemo: ModuleDemoSeed = {
   name: 'site-editors',
+  accounts: [{ username: 'redaktor', about: 'app.cli.demo_accounts.redaktor' }],
   async seed(tx, api) {
     await tx.query("INSERT INTO client_service_modules (client_service_id, module) SELECT id, 'editors' FROM client_services WHERE kind_id IN (2, 4) ON CONFLICT DO NOTHING");
     const serviceId = await demoServiceId(tx, 'demo.services.klient_site');

@@ -42,6 +42,20 @@ export const serviceAccessPlugin = fp(
   { name: 'service-access' },
 );
 
+/**
+ * Runs a write that changes who may use which service or module, and drops this process's cached
+ * checks when it ends, before the call answers: the writer's next call, and anyone's on this server,
+ * sees the change at once. Other processes drop theirs when the triggers' notification (migrations
+ * 062 and 110) reaches them, a moment after the commit on PostgreSQL.
+ */
+export async function changingAccess<T>(app: FastifyInstance, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } finally {
+    app.serviceAccessCache.forgetAll();
+  }
+}
+
 /** A refusal found while loading: thrown past the cache, so it is not kept. */
 class NotGranted extends Error {
   constructor(readonly row: AccessRow | undefined) {

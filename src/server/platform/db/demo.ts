@@ -8,6 +8,14 @@ export interface ModuleDemoSeed {
   name: string;
   /** Writes the demo records inside tx; api is the /api scope, with the schema modules decorated. */
   seed(tx: Queryable, api: FastifyInstance): Promise<void>;
+  /** The demo accounts it adds, for the message printed when the demo data is created. */
+  accounts?: readonly DemoAccount[];
+}
+
+/** A demo account as the start message presents it: its username and the catalogue key saying what to see with it. */
+export interface DemoAccount {
+  username: string;
+  about: string;
 }
 
 export const SHELL_DEMO = 'shell';

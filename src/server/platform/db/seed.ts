@@ -1,7 +1,7 @@
 import { generateTemporaryPassword, hashPassword } from '../auth/passwords';
 import type { Config } from '../../config';
 import { t } from '../http/errors';
-import { SHELL_DEMO } from './demo';
+import { type DemoAccount, SHELL_DEMO } from './demo';
 import { insertMenu, mainMenu, serviceMenu } from './seed/menus';
 import type { Db, Queryable } from './types';
 
@@ -13,8 +13,15 @@ const SERVICE_TYPES = [
   { id: 9, shortcut: 'newsletter', prefix: 'newsletter' },
 ] as const;
 
-const DEMO_USERNAMES = ['admin', 'klient', 'klient2', 'nowy'] as const;
-type DemoUsername = (typeof DEMO_USERNAMES)[number];
+type DemoUsername = 'admin' | 'klient' | 'klient2' | 'nowy';
+
+/** The shell's demo accounts, klient first: the one to try first. */
+const SHELL_ACCOUNTS: readonly (DemoAccount & { username: DemoUsername })[] = [
+  { username: 'klient', about: 'app.cli.demo_accounts.klient' },
+  { username: 'admin', about: 'app.cli.demo_accounts.admin' },
+  { username: 'klient2', about: 'app.cli.demo_accounts.klient2' },
+  { username: 'nowy', about: 'app.cli.demo_accounts.nowy' },
+];
 
 const DAY_MS = 24 * 3600 * 1000;
 const MIB = 1024 * 1024;
@@ -257,9 +264,8 @@ async function insertRegulations(tx: Queryable, userIds: Record<DemoUsername, nu
 }
 
 async function insertContent(tx: Queryable): Promise<void> {
-  const video = `<iframe src="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE" title="${escapeHtml(t('demo.content.footer_info.video_title'))}" width="320" height="180" allowfullscreen></iframe>`;
   const blocks = [
-    { prefix: 'footer_info', html: paragraph('demo.content.footer_info.text') + video },
+    { prefix: 'footer_info', html: paragraph('demo.content.footer_info.text') },
     { prefix: 'footer_copyright', html: paragraph('demo.content.footer_copyright.text') },
     {
       prefix: 'footer_realization',
@@ -332,15 +338,18 @@ export async function seedDemoData(db: Db, options: { password: string }): Promi
 
 /**
  * Seeds a database that has no users yet, with PANEL_DEMO_PASSWORD or a generated password, and
- * prints the demo usernames (and a generated password) once.
+ * prints once every demo account (the shell's and moduleAccounts, the modules' demos'), which one to
+ * try first and where, and a generated password.
  */
-export async function seedIfEmpty(db: Db, config: Pick<Config, 'demoPassword'>): Promise<boolean> {
+export async function seedIfEmpty(db: Db, config: Pick<Config, 'demoPassword' | 'publicUrl'>, moduleAccounts: readonly DemoAccount[] = []): Promise<boolean> {
   if ((await countUsers(db)) > 0) return false;
   const password = config.demoPassword ?? generateTemporaryPassword();
   const seeded = await seedDemoData(db, { password });
   if (seeded) {
+    const accounts = [...SHELL_ACCOUNTS, ...moduleAccounts].map(({ username, about }) => `  ${username}: ${t(about)}`);
     const passwordLine = config.demoPassword ? t('app.cli.demo_password_from_env') : t('app.cli.demo_password', { password });
-    process.stdout.write(`${t('app.cli.demo_seeded', { usernames: DEMO_USERNAMES.join(', ') })}\n${passwordLine}\n`);
+    const lines = [t('app.cli.demo_seeded'), ...accounts, t('app.cli.demo_try_first', { username: SHELL_ACCOUNTS[0].username, url: config.publicUrl }), passwordLine];
+    process.stdout.write(`${lines.join('\n')}\n`);
   }
   return seeded;
 }

@@ -31,7 +31,7 @@ export const clientPlugin = fp(async (app: FastifyInstance, { config, root = cli
       index: false,
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be fresh.
-        res.header('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

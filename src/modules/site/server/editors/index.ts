@@ -2,27 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JsonSchema } from '../../../../common/schema';
 import { documentOperation, moduleRoutes } from '../../../../server/schema';
+import { changingAccess } from '../../../../server/platform/auth/service-access';
 import type { Queryable } from '../../../../server/platform/db';
 import { assertValidForm, t } from '../../../../server/platform/http/errors';
 import type { Owner, RecordStore } from '../../../../server/schema/storage';
 import { editorStore } from './store';
 
-/**
- * A store whose committed writes drop this process's cached access checks at once, so the writer's
- * next call (and the editor's) already sees them; other processes hear of them by the notification
- * of migrations 062 and 110 a moment later.
- */
+/** A store whose writes change access: see changingAccess. */
 function droppingAccessChecks(app: FastifyInstance, store: RecordStore): RecordStore {
-  return {
-    ...store,
-    async transaction(db, write) {
-      try {
-        return await store.transaction(db, write);
-      } finally {
-        app.serviceAccessCache.forgetAll();
-      }
-    },
-  };
+  return { ...store, transaction: (db, write) => changingAccess(app, () => store.transaction(db, write)) };
 }
 
 /** Of these modules, those the service has. */

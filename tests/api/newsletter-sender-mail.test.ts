@@ -101,6 +101,16 @@ describe("a newsletter message's headers", () => {
     }
   });
 
+  it("sends a mailing's html sanitised as a template's test send is: no script, form or frame, its links tracked in order", async () => {
+    const mail = parseMail(
+      await mailOne('<p><a href="https://sklep.example.pl/a">A</a><script>alert(1)</script><form action="https://phish.example.net"><input name="haslo"><a href="https://sklep.example.pl/b">B</a></form><iframe src="https://phish.example.net"></iframe></p>'),
+    );
+    const html = mail.parts.find((part) => part.type === 'text/html')!.content;
+    for (const removed of ['<script', 'alert(1)', '<form', '<input', '<iframe']) expect(html).not.toContain(removed);
+    expect(html).toContain('>A</a>');
+    expect(html).toContain('>B</a>');
+  });
+
   it('keeps a subject with line breaks and an address in it one Subject field', async () => {
     const mail = parseMail(await mailOne('<p>Treść</p>', 'Promocja\r\nBcc: x@y.z <security@bank.example>'));
     expect(mail.text('Subject')).toBe('Promocja Bcc: x@y.z <security@bank.example>');

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { t } from '../../../../server/platform/http/errors';
+import { sanitizeMailHtml } from '../../../../server/platform/sanitizing/html';
 import type { OutgoingMessage } from './transports';
 
 /**
@@ -53,9 +54,9 @@ export class DeliveryTokens {
 
 const TRACKED_LINK = /(href\s*=\s*)(["'])(https?:\/\/[^"']+)\2/gi;
 
-/** The http(s) links of a template's html, in order: click tracking refers to them by index. */
+/** The http(s) links of a template's html as it is sent (sanitised), in order: click tracking refers to them by index. */
 export function trackedLinks(html: string): string[] {
-  return [...html.matchAll(TRACKED_LINK)].map((match) => decodeEntities(match[3]));
+  return [...sanitizeMailHtml(html).matchAll(TRACKED_LINK)].map((match) => decodeEntities(match[3]));
 }
 
 function decodeEntities(value: string): string {
@@ -76,11 +77,11 @@ export interface PreparedMailing {
   links: string[];
 }
 
-/** Splits the html once into text and what each message fills in. */
+/** Splits the html, sanitised as every message's is (no script, form or frame), once into text and what each message fills in. */
 export function prepareMailing(subject: string, html: string, tracking: boolean): PreparedMailing {
   let index = 0;
   const links: string[] = [];
-  let body = html.replace(TRACKED_LINK, (_whole, prefix: string, quote: string, url: string) => {
+  let body = sanitizeMailHtml(html).replace(TRACKED_LINK, (_whole, prefix: string, quote: string, url: string) => {
     links.push(decodeEntities(url));
     return `${prefix}${quote}\u0000link:${index++}\u0000${quote}`;
   });

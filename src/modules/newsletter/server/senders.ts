@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchema } from '../../../common/schema';
 import { currentUser } from '../../../server/platform/auth/plugin';
-import { httpError, t } from '../../../server/platform/http/errors';
-import { OutboundRefused } from '../../../server/platform/outbound/guard';
+import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
+import { type OutboundPolicy, OutboundRefused, resolveOutboundTarget } from '../../../server/platform/outbound/guard';
 import { SENDER_TEST_QUOTA, takeOutboundQuota } from '../../../server/platform/outbound/quota';
 import { documentOperation, moduleRoutes } from '../../../server/schema';
-import { openTransport, type OutgoingMessage, type SenderConfig, SenderUnusable } from './mailings/transports';
+import { CONFIG_TYPE, openTransport, type OutgoingMessage, type SenderConfig, SenderUnusable } from './mailings/transports';
 import { allowedSenderTypes } from './service-admin';
 
 /**
@@ -31,6 +31,14 @@ export async function senderRoutes(app: FastifyInstance): Promise<void> {
       502: { description: 'The method failed to send (the cause is logged, not returned)' },
     },
   });
+  senders.addHooks({
+    async beforeWrite(_tx, _owner, values) {
+      const refused = await refusedHostField(values as unknown as SenderConfig, { allowLoopback: app.ctx.config.outboundAllowLoopback });
+      if (refused) assertValidForm({ [refused]: 'errors.outbound.address_refused' });
+      return values;
+    },
+  });
+
   app.get(`${base}/types`, { preHandler: app.authenticate }, async (request) => {
     const owner = await senders.owner(request);
     // Only the types a root user allowed the service (admin/metody_wysylki); every type until one chose.
@@ -51,6 +59,34 @@ export async function senderRoutes(app: FastifyInstance): Promise<void> {
     await sendThroughSender(request, owner.serviceId!, config, { to, subject: t('resources.senders_config.test.subject'), text: t('resources.senders_config.test.body') });
     return { detail: t('resources.senders_config.messages.test_sent') };
   });
+}
+
+/** How long a save waits for a host's addresses: a name that does not resolve in time is checked again when used. */
+const SAVE_LOOKUP_MS = 3000;
+
+/**
+ * The field whose host the outbound guard refuses (smtp_host, or api_host's host for EmailLabs), as
+ * the use of the method would: a loopback, private or link-local address, or a name resolving to
+ * one. A name that does not resolve (yet) is not refused here; the guard checks it again on every use.
+ */
+async function refusedHostField(config: SenderConfig, policy: OutboundPolicy): Promise<string | null> {
+  const target =
+    config.config_type_id === CONFIG_TYPE.smtp && config.smtp_host
+      ? { field: 'smtp_host', host: config.smtp_host }
+      : config.config_type_id === CONFIG_TYPE.emailLabs && config.api_host && URL.canParse(config.api_host)
+        ? { field: 'api_host', host: new URL(config.api_host).hostname }
+        : null;
+  if (!target) return null;
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SAVE_LOOKUP_MS)));
+  try {
+    await Promise.race([resolveOutboundTarget(target.host, policy), gaveUp]);
+    return null;
+  } catch (error) {
+    return error instanceof OutboundRefused ? target.field : null;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The service's saved sender method (the senders_config singleton), or null when none is saved. */

@@ -111,6 +111,23 @@ describe("a newsletter message's headers", () => {
     expect(html).toContain('>B</a>');
   });
 
+  it("names the list in a List-Id header from the service's name, encoded safely, and gives the text part the content's links and the unsubscribe link once", async () => {
+    const { rows } = await test.ctx.db.query<{ name: string }>('SELECT name FROM client_services WHERE id = $1', [newsletter]);
+    await test.ctx.db.query('UPDATE client_services SET name = $2 WHERE id = $1', [newsletter, 'Sklep "Kowalski"\r\nBcc: x@y.z — Łódź']);
+    try {
+      const mail = parseMail(await mailOne('<p>Zobacz <a href="https://sklep.example.pl/promocja?a=1&amp;b=2">naszą <b>promocję</b></a> i https://sklep.example.pl/</p>'));
+      expect(mail.text('List-Id')).toBe(`Sklep "Kowalski" Bcc: x@y.z — Łódź <newsletter-${newsletter}.panel.example.pl>`);
+      expect(mail.fields.map((field) => field.name.toLowerCase())).not.toContain('bcc');
+      const text = mail.parts.find((part) => part.type === 'text/plain')!.content;
+      expect(text).toMatch(/Zobacz naszą promocję \(https:\/\/panel\.example\.pl\/api\/newsletter\/click\/\S+\) i https:\/\/sklep\.example\.pl\//);
+      expect(text.split('Wypisz się z newslettera')).toHaveLength(2);
+      expect(text.split('/api/newsletter/unsubscribe/')).toHaveLength(2);
+      expect(text).toContain(`Wypisz się z newslettera (${/^<(.*)>$/.exec(mail.header('List-Unsubscribe')!)![1]})`);
+    } finally {
+      await test.ctx.db.query('UPDATE client_services SET name = $2 WHERE id = $1', [newsletter, rows[0].name]);
+    }
+  });
+
   it('keeps a subject with line breaks and an address in it one Subject field', async () => {
     const mail = parseMail(await mailOne('<p>Treść</p>', 'Promocja\r\nBcc: x@y.z <security@bank.example>'));
     expect(mail.text('Subject')).toBe('Promocja Bcc: x@y.z <security@bank.example>');

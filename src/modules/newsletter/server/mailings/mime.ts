@@ -48,6 +48,7 @@ export function compileMime(prepared: PreparedMailing, sender: Sender): (recipie
   const fixedHeaders = [
     headerLine('From', sender),
     headerLine('Subject', prepared.subject),
+    headerLine('List-Id', prepared.listId),
     'MIME-Version: 1.0',
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
   ].join(CRLF);

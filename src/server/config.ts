@@ -109,3 +109,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...overrides,
   };
 }
+
+/**
+ * Why PUBLIC_URL will not do for newsletters, or null: one-click unsubscribe (RFC 8058) needs an
+ * https address, which only a local panel (localhost, loopback) may go without.
+ */
+export function publicUrlProblem(publicUrl: string): string | null {
+  if (!URL.canParse(publicUrl)) return `PUBLIC_URL ${publicUrl} is not an address`;
+  const { protocol, hostname } = new URL(publicUrl);
+  const local = hostname === 'localhost' || hostname.endsWith('.localhost') || /^127\.|^\[::1\]$/.test(hostname);
+  return protocol === 'https:' || local ? null : `PUBLIC_URL ${publicUrl} is not https: mail clients refuse one-click unsubscribe links (RFC 8058) that are not`;
+}

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
+import { addressesOf, parseMail } from './support/mime';
 import { readOutboxDir } from './support/outbox';
 import { signedIn } from './support/signed-in';
 
@@ -13,6 +14,8 @@ beforeAll(async () => {
   test = await createTestApp();
   await signIn('klient', 'klient2');
   newsletter = await serviceOf(test, 'klient', 9);
+  // Test sends go through the service's sender method, as its mailings do.
+  expect((await call('POST', `/api/client_service/${newsletter}/module/senders/configs`, { config_type_id: 1, from: 'biuro', from_name: 'Biuro Kowalski' })).statusCode).toBe(200);
 });
 afterAll(() => test?.close());
 
@@ -65,33 +68,53 @@ describe('newsletter templates', () => {
     expect((await call('POST', `${base()}/999999/copy`, { name: 'X' })).statusCode).toBe(404);
   });
 
-  it('e-mails the template as HTML through the panel mailer, refusing an invalid address', async () => {
-    const id = await createTemplate('Grudniowy newsletter');
+  it("e-mails the template, sanitised, through the service's sender to the signed-in user or another user of the service only", async () => {
+    const html = `${HTML}<script>alert(1)</script><form action="https://phish.example.net"><input name="haslo"></form><iframe src="https://phish.example.net"></iframe>`;
+    const id = await createTemplate('Grudniowy newsletter', html);
     const invalid = await call('PUT', `${base()}/${id}/send_to_email`, { email: 'nie-adres' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toEqual({ detail: 'Proszę poprawnie wypełnić formularz.', errors: { email: 'Podaj poprawny adres e-mail.' } });
     expect((await call('PUT', `${base()}/${id}/send_to_email`, {})).statusCode).toBe(400);
 
-    const sent = await call('PUT', `${base()}/${id}/send_to_email`, { email: 'odbiorca@example.com' });
+    const notAllowed = 'Szablon można wysłać tylko na Twój adres e-mail albo na adres innego użytkownika tej usługi.';
+    for (const email of ['odbiorca@example.com', 'klient2@example.com']) {
+      const refused = await call('PUT', `${base()}/${id}/send_to_email`, { email });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({ detail: notAllowed, errors: { email: notAllowed } });
+      expect(await mailsTo(email)).toHaveLength(0);
+    }
+
+    const sent = await call('PUT', `${base()}/${id}/send_to_email`, { email: 'KLIENT@example.com' });
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ detail: 'Wysłano szablon.' });
-    const [mail] = await mailsTo('odbiorca@example.com');
-    expect(mail).toContain('Subject: Grudniowy newsletter\n');
-    expect(mail).toContain('Content-Type: text/html');
-    expect(mail).toContain(HTML);
+    const mail = parseMail((await mailsTo('klient@example.com'))[0]);
+    expect(mail.text('Subject')).toBe('Grudniowy newsletter');
+    expect(addressesOf(mail.header('From')!)).toEqual([{ name: 'Biuro Kowalski', address: 'biuro@newsletter.kowalski.example.com' }]);
+    const sentHtml = mail.parts.find((part) => part.type === 'text/html')!.content;
+    expect(sentHtml).toContain('<td>Hello newsletter</td>');
+    for (const removed of ['<script', 'alert(1)', '<form', '<input', '<iframe']) expect(sentHtml).not.toContain(removed);
+
+    // Another user of the service (here klient2, made one) may get it too.
+    await test.ctx.db.query("INSERT INTO client_service_users (client_service_id, user_id, is_admin) SELECT $1, id, FALSE FROM users WHERE username = 'klient2'", [newsletter]);
+    try {
+      expect((await call('PUT', `${base()}/${id}/send_to_email`, { email: 'klient2@example.com' })).statusCode).toBe(200);
+      expect(await mailsTo('klient2@example.com')).toHaveLength(1);
+    } finally {
+      await test.ctx.db.query("DELETE FROM client_service_users WHERE client_service_id = $1 AND user_id = (SELECT id FROM users WHERE username = 'klient2')", [newsletter]);
+    }
   });
 
   it('throttles sends per service with 429 and a Polish detail', async () => {
     const id = await createTemplate('Wiele razy');
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt++) statuses.push((await call('PUT', `${base()}/${id}/send_to_email`, { email: 'limit@example.com' })).statusCode);
-    // One send went out in the test before: five in the window, the next refused.
-    expect(statuses.filter((status) => status === 200)).toHaveLength(4);
-    const refused = await call('PUT', `${base()}/${id}/send_to_email`, { email: 'limit@example.com' });
+    for (let attempt = 0; attempt < 5; attempt++) statuses.push((await call('PUT', `${base()}/${id}/send_to_email`, { email: 'klient@example.com' })).statusCode);
+    // Two sends went out in the test before: five in the window, the next refused.
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    const refused = await call('PUT', `${base()}/${id}/send_to_email`, { email: 'klient@example.com' });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
     expect(refused.json().detail).toMatch(/^Zbyt wiele wysłanych szablonów\. Spróbuj ponownie za \d+ min\.$/);
-    expect(await mailsTo('limit@example.com')).toHaveLength(4);
+    expect((await readOutboxDir(path.join(test.config.dataDir, 'outbox'))).filter((mail) => mail.subject === 'Wiele razy')).toHaveLength(3);
   });
 
   it('gives a short-lived link that downloads the template as an .html attachment', async () => {

@@ -90,24 +90,40 @@ function tenant(overrides: { outboundAllowLoopback?: boolean }) {
   // Every case below starts with the service's full test-send quota; the throttle case spends it.
   beforeEach(() => state.test.ctx.db.query('DELETE FROM outbound_attempts'));
   const base = () => `/api/client_service/${state.service}/module/senders/configs`;
+  const save = (config: Record<string, unknown>) => state.test.call({ method: 'POST', url: base(), token: state.token, payload: config });
   return {
     state,
+    save,
     async testSend(config: Record<string, unknown>) {
-      const saved = await state.test.call({ method: 'POST', url: base(), token: state.token, payload: config });
+      const saved = await save(config);
       expect(saved.statusCode).toBe(200);
+      return state.test.call({ method: 'PUT', url: `${base()}/test`, token: state.token, payload: {} });
+    },
+    /** A test send of a config stored before saves checked its host (written to the database directly). */
+    async testSendStored(config: Record<string, unknown>) {
+      await state.test.ctx.db.query(
+        `WITH changed AS (UPDATE module_records SET data = $2 WHERE resource = 'senders_config' AND client_service_id = $1 RETURNING id)
+         INSERT INTO module_records (resource, client_service_id, data) SELECT 'senders_config', $1, $2 WHERE NOT EXISTS (SELECT 1 FROM changed)`,
+        [state.service, JSON.stringify(config)],
+      );
       return state.test.call({ method: 'PUT', url: `${base()}/test`, token: state.token, payload: {} });
     },
   };
 }
 
+const refusedOnSave = (field: string) => ({ detail: 'Proszę poprawnie wypełnić formularz.', errors: { [field]: REFUSED } });
+
 describe('tenant-aimed test sends by default', () => {
-  const { testSend } = tenant({});
+  const { save, testSendStored } = tenant({});
 
   it.each([['127.0.0.1'], ['localhost'], ['::ffff:127.0.0.1'], ['[::1]'], ['10.0.0.5'], ['192.168.1.10'], ['169.254.169.254'], ['fd00::1']])(
-    'refuse the SMTP host %s with a Polish 422 and never connect',
+    'refuse the SMTP host %s when saved (the Polish message on the field) and when used (a config stored before: a Polish 422), never connecting',
     async (host) => {
       const connectionsBefore = smtpConnections;
-      const response = await testSend(smtpConfig(host));
+      const saved = await save(smtpConfig(host));
+      expect(saved.statusCode).toBe(400);
+      expect(saved.json()).toEqual(refusedOnSave('smtp_host'));
+      const response = await testSendStored(smtpConfig(host));
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({ detail: REFUSED });
       expect(smtpConnections).toBe(connectionsBefore);
@@ -116,15 +132,22 @@ describe('tenant-aimed test sends by default', () => {
 
   it.each([['http://localhost'], ['http://127.0.0.1'], ['http://[::ffff:7f00:1]']])('refuse the EmailLabs host %s:port the same way', async (origin) => {
     const requestsBefore = httpRequests.length;
-    const response = await testSend(emailLabsConfig(`${origin}:${httpPort}`));
+    const saved = await save(emailLabsConfig(`${origin}:${httpPort}`));
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json()).toEqual(refusedOnSave('api_host'));
+    const response = await testSendStored(emailLabsConfig(`${origin}:${httpPort}`));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ detail: REFUSED });
     expect(httpRequests.length).toBe(requestsBefore);
   });
 
+  it('save a host name that does not resolve (yet): it is checked again on every use', async () => {
+    expect((await save(smtpConfig('smtp.nieistniejacy.invalid'))).statusCode).toBe(200);
+  });
+
   it('are throttled per service: the sixth within 10 minutes answers 429 with Retry-After', async () => {
-    for (let attempt = 0; attempt < 5; attempt += 1) expect((await testSend(smtpConfig('10.1.2.3'))).statusCode).toBe(422);
-    const throttled = await testSend(smtpConfig('10.1.2.3'));
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await testSendStored(smtpConfig('10.1.2.3'))).statusCode).toBe(422);
+    const throttled = await testSendStored(smtpConfig('10.1.2.3'));
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json()).toEqual({ detail: 'Zbyt wiele wiadomości testowych dla tej usługi. Spróbuj ponownie za 10 min.' });
     const retryAfter = Number(throttled.headers['retry-after']);
@@ -134,7 +157,7 @@ describe('tenant-aimed test sends by default', () => {
 });
 
 describe('tenant-aimed test sends with loopback allowed for testing', () => {
-  const { testSend } = tenant({ outboundAllowLoopback: true });
+  const { save, testSend, testSendStored } = tenant({ outboundAllowLoopback: true });
 
   it('reach an SMTP server on loopback by name', async () => {
     const response = await testSend(smtpConfig('localhost'));
@@ -142,8 +165,9 @@ describe('tenant-aimed test sends with loopback allowed for testing', () => {
     expect(delivered.at(-1)).toBe('klient@example.com');
   });
 
-  it('still refuse private addresses', async () => {
-    const response = await testSend(smtpConfig('192.168.1.10'));
+  it('still refuse private addresses, when saved and when used', async () => {
+    expect((await save(smtpConfig('192.168.1.10'))).json()).toEqual(refusedOnSave('smtp_host'));
+    const response = await testSendStored(smtpConfig('192.168.1.10'));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ detail: REFUSED });
   });

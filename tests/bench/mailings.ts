@@ -18,7 +18,7 @@ import nodemailer from 'nodemailer';
 import { loadConfig } from '../../src/server/config';
 import { closeContext, createContext } from '../../src/server/context';
 import { seedDemoData } from '../../src/server/platform/db/seed';
-import { DeliveryTokens, prepareMailing, renderMessage } from '../../src/modules/newsletter/server/mailings/render';
+import { DeliveryTokens, listIdOf, prepareMailing, renderMessage } from '../../src/modules/newsletter/server/mailings/render';
 import { startMailSink } from '../api/support/mail-sink';
 import { E2E_PASSWORD } from '../e2e/support/credentials';
 import { startApiServer, xsrfHeaders } from './recipients';
@@ -42,7 +42,7 @@ export interface MailingResult {
 /** The raw sender: pooled nodemailer (5 connections, as the relay's pool), IN_FLIGHT messages at a time; prints messages/s. */
 async function rawSender(port: number, count: number): Promise<void> {
   const transport = nodemailer.createTransport(`smtp://127.0.0.1:${port}?pool=true`);
-  const prepared = prepareMailing('Benchmark', HTML, true);
+  const prepared = prepareMailing('Benchmark', HTML, true, listIdOf(1, 'Benchmark', 'http://localhost:3000'));
   const tokens = new DeliveryTokens(randomBytes(32));
   const started = performance.now();
   let next = 0;

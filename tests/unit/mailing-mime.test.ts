@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileMime } from '../../src/modules/newsletter/server/mailings/mime';
-import { DeliveryTokens, prepareMailing, renderMessage } from '../../src/modules/newsletter/server/mailings/render';
+import { DeliveryTokens, listIdOf, prepareMailing, renderMessage } from '../../src/modules/newsletter/server/mailings/render';
 import { decodeEncodedWords, decodeQuotedPrintable } from '../api/support/outbox';
 
 const tokens = new DeliveryTokens(new Uint8Array(32).fill(7));
@@ -33,7 +33,7 @@ function parse(raw: string) {
 describe("a mailing's messages compiled to MIME once", () => {
   for (const tracking of [true, false]) {
     it(`decode to what the message renders as (tracking ${tracking ? 'on' : 'off'}), in lines of at most 76 characters`, () => {
-      const prepared = prepareMailing('Nowości — sierpień', HTML, tracking);
+      const prepared = prepareMailing('Nowości — sierpień', HTML, tracking, listIdOf(7, 'Sklep „Łódź”', PUBLIC_URL));
       const recipient = { deliveryId: 4242, email: 'anna.nowak@example.pl', name: 'Anna <Łucja> & Co' };
       const raw = compileMime(prepared, { name: 'Biuro Łódź', address: 'biuro@sklep.example.pl' })(recipient, tokens, PUBLIC_URL);
       const expected = renderMessage(prepared, recipient, tokens, PUBLIC_URL);
@@ -42,6 +42,8 @@ describe("a mailing's messages compiled to MIME once", () => {
       expect(decodeEncodedWords(headers.get('Subject')!)).toBe('Nowości — sierpień');
       expect(decodeEncodedWords(headers.get('From')!)).toBe('Biuro Łódź <biuro@sklep.example.pl>');
       expect(headers.get('To')).toBe('anna.nowak@example.pl');
+      expect(decodeEncodedWords(headers.get('List-Id')!)).toBe('Sklep „Łódź” <newsletter-7.panel.example.pl>');
+      expect(headers.get('List-Id')).toBe(expected.headers!['List-Id']);
       expect(headers.get('List-Unsubscribe')).toBe(expected.headers!['List-Unsubscribe']);
       expect(headers.get('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
       expect(headers.get('Message-ID')).toMatch(/^<[\w-]+@sklep\.example\.pl>$/);

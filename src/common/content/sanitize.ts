@@ -8,7 +8,7 @@ import type { Config, DOMPurify } from 'dompurify';
 export const FRAME_SOURCES = ['www.youtube.com/embed/', 'www.youtube-nocookie.com/embed/', 'player.vimeo.com/video/', 'www.google.com/maps/embed'];
 
 /** Form controls: a block must not be able to ask for a password inside the panel. */
-const FORM_TAGS = ['form', 'input', 'button', 'select', 'option', 'optgroup', 'textarea', 'datalist', 'output', 'fieldset', 'legend', 'label'];
+export const FORM_TAGS = ['form', 'input', 'button', 'select', 'option', 'optgroup', 'textarea', 'datalist', 'output', 'fieldset', 'legend', 'label'];
 
 const PURIFY_CONFIG: Config = {
   ADD_TAGS: ['iframe'],

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchema } from '../../../common/schema';
 import { currentUser } from '../../../server/platform/auth/plugin';
-import { httpError, t } from '../../../server/platform/http/errors';
-import { OutboundRefused } from '../../../server/platform/outbound/guard';
+import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
+import { type OutboundPolicy, OutboundRefused, resolveOutboundTarget } from '../../../server/platform/outbound/guard';
 import { SENDER_TEST_QUOTA, takeOutboundQuota } from '../../../server/platform/outbound/quota';
 import { documentOperation, moduleRoutes } from '../../../server/schema';
-import { openTransport, type OutgoingMessage, type SenderConfig, SenderUnusable } from './mailings/transports';
+import { CONFIG_TYPE, openTransport, type OutgoingMessage, type SenderConfig, SenderUnusable } from './mailings/transports';
 import { allowedSenderTypes } from './service-admin';
 
 /**
@@ -31,6 +31,14 @@ export async function senderRoutes(app: FastifyInstance): Promise<void> {
       502: { description: 'The method failed to send (the cause is logged, not returned)' },
     },
   });
+  senders.addHooks({
+    async beforeWrite(_tx, _owner, values) {
+      const refused = await refusedHostField(values as unknown as SenderConfig, { allowLoopback: app.ctx.config.outboundAllowLoopback });
+      if (refused) assertValidForm({ [refused]: 'errors.outbound.address_refused' });
+      return values;
+    },
+  });
+
   app.get(`${base}/types`, { preHandler: app.authenticate }, async (request) => {
     const owner = await senders.owner(request);
     // Only the types a root user allowed the service (admin/metody_wysylki); every type until one chose.
@@ -42,30 +50,70 @@ export async function senderRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(`${base}/test`, { preHandler: app.authenticate }, async (request, reply) => {
     const owner = await senders.owner(request);
-    const record = await senders.store.first(app.ctx.db, owner);
-    if (!record) throw httpError(400, 'errors.senders_config.not_configured');
-    const config = record.values as unknown as SenderConfig;
+    const config = await savedSenderConfig(app, owner.serviceId!);
+    if (!config) throw httpError(400, 'errors.senders_config.not_configured');
     const { rows } = await app.ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [currentUser(request).userId]);
     const to = rows[0]?.email;
     if (!to) throw httpError(400, 'errors.senders_config.no_recipient');
-    const message: OutgoingMessage = { to, subject: t('resources.senders_config.test.subject'), text: t('resources.senders_config.test.body') };
     await takeOutboundQuota(request, reply, SENDER_TEST_QUOTA, String(owner.serviceId));
-    try {
-      // The transport a mailing sends through, for this one message.
-      const transport = await openTransport(app.ctx, owner.serviceId!, config);
-      try {
-        await transport.send(message);
-      } finally {
-        transport.close();
-      }
-    } catch (error) {
-      // The saved method is there, so only {product}'s service domain can be missing.
-      if (error instanceof SenderUnusable) throw httpError(400, 'errors.senders_config.no_domain');
-      // Socket errors, status lines and banners stay in the log: echoed, they would map the network.
-      request.log.warn({ err: error, serviceId: owner.serviceId, configType: config.config_type_id }, 'sender test send failed');
-      if (error instanceof OutboundRefused) throw httpError(422, 'errors.outbound.address_refused');
-      throw httpError(502, 'errors.senders_config.send_failed');
-    }
+    await sendThroughSender(request, owner.serviceId!, config, { to, subject: t('resources.senders_config.test.subject'), text: t('resources.senders_config.test.body') });
     return { detail: t('resources.senders_config.messages.test_sent') };
   });
+}
+
+/** How long a save waits for a host's addresses: a name that does not resolve in time is checked again when used. */
+const SAVE_LOOKUP_MS = 3000;
+
+/**
+ * The field whose host the outbound guard refuses (smtp_host, or api_host's host for EmailLabs), as
+ * the use of the method would: a loopback, private or link-local address, or a name resolving to
+ * one. A name that does not resolve (yet) is not refused here; the guard checks it again on every use.
+ */
+async function refusedHostField(config: SenderConfig, policy: OutboundPolicy): Promise<string | null> {
+  const target =
+    config.config_type_id === CONFIG_TYPE.smtp && config.smtp_host
+      ? { field: 'smtp_host', host: config.smtp_host }
+      : config.config_type_id === CONFIG_TYPE.emailLabs && config.api_host && URL.canParse(config.api_host)
+        ? { field: 'api_host', host: new URL(config.api_host).hostname }
+        : null;
+  if (!target) return null;
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SAVE_LOOKUP_MS)));
+  try {
+    await Promise.race([resolveOutboundTarget(target.host, policy), gaveUp]);
+    return null;
+  } catch (error) {
+    return error instanceof OutboundRefused ? target.field : null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The service's saved sender method (the senders_config singleton), or null when none is saved. */
+export async function savedSenderConfig(app: FastifyInstance, serviceId: number): Promise<SenderConfig | null> {
+  const record = await moduleRoutes(app, 'senders_config')?.store.first(app.ctx.db, { serviceId, userId: null });
+  return record ? (record.values as unknown as SenderConfig) : null;
+}
+
+/**
+ * Sends one message through the service's saved method, the transport a mailing sends through
+ * (the sender test, a template's test send). A method that cannot send answers 400, 422 or 502
+ * with a Polish detail; the cause stays in the log.
+ */
+export async function sendThroughSender(request: FastifyRequest, serviceId: number, config: SenderConfig, message: OutgoingMessage): Promise<void> {
+  try {
+    const transport = await openTransport(request.server.ctx, serviceId, config);
+    try {
+      await transport.send(message);
+    } finally {
+      transport.close();
+    }
+  } catch (error) {
+    // The saved method is there, so only {product}'s service domain can be missing.
+    if (error instanceof SenderUnusable) throw httpError(400, 'errors.senders_config.no_domain');
+    // Socket errors, status lines and banners stay in the log: echoed, they would map the network.
+    request.log.warn({ err: error, serviceId, configType: config.config_type_id }, 'send through the sender method failed');
+    if (error instanceof OutboundRefused) throw httpError(422, 'errors.outbound.address_refused');
+    throw httpError(502, 'errors.senders_config.send_failed');
+  }
 }

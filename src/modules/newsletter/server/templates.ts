@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isEmail } from '../../../common/validation/generic';
-import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
+import { currentUser } from '../../../server/platform/auth/plugin';
+import { assertValidForm, HttpError, httpError, t } from '../../../server/platform/http/errors';
 import { TEMPLATE_SEND_QUOTA, takeOutboundQuota } from '../../../server/platform/outbound/quota';
+import { sanitizeMailHtml } from '../../../server/platform/sanitizing/html';
 import { documentOperation, moduleRoutes } from '../../../server/schema';
 import type { Owner, StoredRecord } from '../../../server/schema/storage';
 import { documentLinks, sendDocument } from './documents';
+import { savedSenderConfig, sendThroughSender } from './senders';
 
 /** How long a download link stays valid. */
 const DOWNLOAD_TTL_SECONDS = 60;
@@ -17,7 +20,7 @@ function fileNameOf(name: string, id: number): string {
 
 /**
  * The newsletter templates' calls beside the generic CRUD (SPEC 7): POST .../{id}/copy {name},
- * PUT .../{id}/send_to_email {email} (the html through the panel's mailer), GET .../{id}/download
+ * PUT .../{id}/send_to_email {email} (the html through the service's sender method, to its own people), GET .../{id}/download
  * giving {url}, a short-lived link to the template as an .html file.
  */
 export async function templateRoutes(app: FastifyInstance): Promise<void> {
@@ -64,31 +67,38 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
 
   documentOperation(app, 'put', `${documented}/send_to_email`, {
     tags: ['templates'],
-    summary: 'E-mail the template (its HTML) to {email} through the panel mailer',
+    summary: "E-mail the template (its HTML, sanitised as a mailing's) to {email}, the signed-in user's address or another user's of the service, through the service's sender method",
     responses: {
       200: { description: '{detail}' },
-      400: { description: 'Invalid e-mail address' },
+      400: { description: 'Invalid e-mail address, or no sender method saved' },
+      422: { description: "The address is not the signed-in user's or another user's of the service, or the method's host is refused" },
       429: { description: 'Too many templates sent for this service (Retry-After)' },
-      503: { description: 'The mail could not be sent' },
+      502: { description: 'The method failed to send' },
     },
   });
   app.put(`${base}/send_to_email`, { preHandler: app.authenticate }, async (request, reply) => {
     const { owner, record } = await templateOf(request, 'read');
     const email = bodyOf(request).email;
     if (typeof email !== 'string' || !isEmail(email.trim())) assertValidForm({ email: 'errors.templates.email_invalid' });
+    // Only to the service's own people, at their address as stored: a test send is no way to mail anyone the tenant's html.
+    const { rows } = await app.ctx.db.query<{ email: string }>(
+      `SELECT u.email FROM users u WHERE lower(u.email) = lower($1)
+          AND (u.id = $2 OR EXISTS (SELECT 1 FROM client_service_users csu WHERE csu.client_service_id = $3 AND csu.user_id = u.id))
+        LIMIT 1`,
+      [(email as string).trim(), currentUser(request).userId, owner.serviceId],
+    );
+    const to = rows[0]?.email;
+    if (!to) throw new HttpError(422, t('errors.templates.email_not_allowed'), { email: t('errors.templates.email_not_allowed') });
+    const config = await savedSenderConfig(app, owner.serviceId!);
+    if (!config) throw httpError(400, 'errors.senders_config.not_configured');
     await takeOutboundQuota(request, reply, TEMPLATE_SEND_QUOTA, String(owner.serviceId));
     const name = String(record.values.name);
-    try {
-      await app.ctx.mailer.send({
-        to: (email as string).trim(),
-        subject: name,
-        text: t('resources.templates.mail.text', { name }),
-        html: typeof record.values.html === 'string' ? record.values.html : '',
-      });
-    } catch (error) {
-      request.log.warn({ err: error, serviceId: owner.serviceId }, 'template send failed');
-      throw httpError(503, 'errors.mail_unavailable');
-    }
+    await sendThroughSender(request, owner.serviceId!, config, {
+      to,
+      subject: name,
+      text: t('resources.templates.mail.text', { name }),
+      html: sanitizeMailHtml(typeof record.values.html === 'string' ? record.values.html : ''),
+    });
     return { detail: t('resources.templates.messages.sent') };
   });
 

@@ -4,7 +4,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  from?: string;
+  /** An address object (nodemailer quotes or encodes its name), or a plain address. */
+  from?: string | { name: string; address: string };
   /** Extra header lines (a newsletter's List-Unsubscribe). */
   headers?: Record<string, string>;
 }

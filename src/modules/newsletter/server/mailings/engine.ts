@@ -4,7 +4,7 @@ import type { Queryable } from '../../../../server/platform/db';
 import type { JobContext } from '../../../../server/platform/jobs';
 import { addUsage, currentUsage, limitKindOf, nextPeriodStart } from '../usage';
 import { compileMime } from './mime';
-import { type DeliveryTokens, prepareMailing, type Recipient, renderMessage, trackedLinks } from './render';
+import { type DeliveryTokens, mailingListId, prepareMailing, type Recipient, renderMessage, trackedLinks } from './render';
 import { isUnusable, type MailingTransport, openTransport, PermanentFailure, type SenderConfig } from './transports';
 
 export const RUN_QUEUE = 'newsletter-mailing-run';
@@ -342,7 +342,8 @@ export class MailingEngine {
       if (isUnusable(error)) return this.fail(mailing.id, 'no_sender');
       throw error;
     }
-    const prepared = prepareMailing(mailing.sent_subject ?? mailing.subject, mailing.sent_html ?? '', mailing.tracking);
+    const listId = await mailingListId(db, mailing.client_service_id, config.publicUrl);
+    const prepared = prepareMailing(mailing.sent_subject ?? mailing.subject, mailing.sent_html ?? '', mailing.tracking, listId);
     // SMTP methods take the messages in MIME form, compiled once for the mailing (an address MIME headers cannot carry as is excepted).
     const mime = transport.mime && compileMime(prepared, transport.mime.sender);
     const sendTo = (recipient: Recipient) =>

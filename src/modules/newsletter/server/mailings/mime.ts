@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { encodeWords } from 'nodemailer/lib/mime-funcs';
+import { foldLines } from 'nodemailer/lib/mime-funcs';
+import MimeNode from 'nodemailer/lib/mime-node';
 import { encode, wrap } from 'nodemailer/lib/qp';
 import type { DeliveryTokens, PreparedMailing, Recipient } from './render';
 import { renderParts } from './render';
 
-/** The sender a message names: its display name (quotes and line breaks already dropped) and address. */
+/** The sender a message names: its display name (line breaks and angle brackets already dropped) and address. */
 export interface Sender {
   name: string;
   address: string;
@@ -18,6 +19,15 @@ const CRLF = '\r\n';
 function qpPiece(text: string): string {
   if (text === '') return '';
   return `${wrap(encode(text.replace(/\r?\n/g, CRLF)), QP_LINE)}=${CRLF}`;
+}
+
+/**
+ * A header line as nodemailer writes it: addresses as address objects (display names quoted or
+ * encoded, so no name can add an address or a header), other text encoded where it is not plain
+ * ASCII, folded at 76 characters.
+ */
+export function headerLine(key: string, value: string | Sender): string {
+  return foldLines(`${key}: ${MimeNode.encodeHeaderValue(key, value)}`, 76);
 }
 
 /** An RFC 5322 date (nodemailer's form: "Mon, 23 Nov 2026 16:15:37 +0000"). */
@@ -36,8 +46,9 @@ export function compileMime(prepared: PreparedMailing, sender: Sender): (recipie
   const boundary = `--_panel-${randomBytes(12).toString('hex')}`;
   const domain = sender.address.split('@')[1] || 'localhost';
   const fixedHeaders = [
-    `From: ${sender.name ? `${encodeWords(sender.name, 'Q', 52)} ` : ''}<${sender.address}>`,
-    `Subject: ${encodeWords(prepared.subject.replace(/[\r\n]+/g, ' '), 'Q', 52)}`,
+    headerLine('From', sender),
+    headerLine('Subject', prepared.subject),
+    headerLine('List-Id', prepared.listId),
     'MIME-Version: 1.0',
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
   ].join(CRLF);

@@ -1,5 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { encodeWord, isPlainText, quoteString } from 'nodemailer/lib/mime-funcs';
+import type { Queryable } from '../../../../server/platform/db';
 import { t } from '../../../../server/platform/http/errors';
+import { sanitizeMailHtml } from '../../../../server/platform/sanitizing/html';
 import type { OutgoingMessage } from './transports';
 
 /**
@@ -53,9 +56,9 @@ export class DeliveryTokens {
 
 const TRACKED_LINK = /(href\s*=\s*)(["'])(https?:\/\/[^"']+)\2/gi;
 
-/** The http(s) links of a template's html, in order: click tracking refers to them by index. */
+/** The http(s) links of a template's html as it is sent (sanitised), in order: click tracking refers to them by index. */
 export function trackedLinks(html: string): string[] {
-  return [...html.matchAll(TRACKED_LINK)].map((match) => decodeEntities(match[3]));
+  return [...sanitizeMailHtml(html).matchAll(TRACKED_LINK)].map((match) => decodeEntities(match[3]));
 }
 
 function decodeEntities(value: string): string {
@@ -71,16 +74,18 @@ type Part = string | { placeholder: (typeof PLACEHOLDERS)[number] } | { link: nu
 
 export interface PreparedMailing {
   subject: string;
+  /** The List-Id header's value (listIdOf). */
+  listId: string;
   parts: Part[];
   tracking: boolean;
   links: string[];
 }
 
-/** Splits the html once into text and what each message fills in. */
-export function prepareMailing(subject: string, html: string, tracking: boolean): PreparedMailing {
+/** Splits the html, sanitised as every message's is (no script, form or frame), once into text and what each message fills in. */
+export function prepareMailing(subject: string, html: string, tracking: boolean, listId: string): PreparedMailing {
   let index = 0;
   const links: string[] = [];
-  let body = html.replace(TRACKED_LINK, (_whole, prefix: string, quote: string, url: string) => {
+  let body = sanitizeMailHtml(html).replace(TRACKED_LINK, (_whole, prefix: string, quote: string, url: string) => {
     links.push(decodeEntities(url));
     return `${prefix}${quote}\u0000link:${index++}\u0000${quote}`;
   });
@@ -96,7 +101,24 @@ export function prepareMailing(subject: string, html: string, tracking: boolean)
     if (piece.startsWith('link:')) return { link: Number(piece.slice(5)) };
     return { placeholder: piece as (typeof PLACEHOLDERS)[number] };
   });
-  return { subject, parts, tracking, links };
+  return { subject, listId, parts, tracking, links };
+}
+
+/**
+ * A service's newsletter as RFC 2919 names a list: its name as a quoted (or, beyond ASCII, encoded)
+ * phrase, line breaks dropped, so that no name adds a header; and an identifier under the panel's
+ * host, `newsletter-{service id}.{host}`.
+ */
+export function listIdOf(serviceId: number, serviceName: string, publicUrl: string): string {
+  const name = serviceName.replace(/[\r\n]+/g, ' ').trim();
+  const phrase = isPlainText(name) ? quoteString(name) : encodeWord(name, 'Q', 52);
+  return `${phrase} <newsletter-${serviceId}.${new URL(publicUrl).hostname}>`;
+}
+
+/** The List-Id of a service's mailings. */
+export async function mailingListId(db: Queryable, serviceId: number, publicUrl: string): Promise<string> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM client_services WHERE id = $1', [serviceId]);
+  return listIdOf(serviceId, rows[0]?.name ?? '', publicUrl);
 }
 
 function insertBeforeBodyEnd(html: string, addition: string): string {
@@ -133,7 +155,8 @@ export function renderParts(prepared: PreparedMailing, recipient: Recipient, tok
     if ('link' in part) return escapeHtml(prepared.tracking ? paths.click(tokens.sign('click', recipient.deliveryId, part.link)) : prepared.links[part.link]);
     return `<img src="${escapeHtml(paths.open(tokens.sign('open', recipient.deliveryId)))}" width="1" height="1" alt="" style="display:block;border:0">`;
   });
-  return { html, text: `${textOf(html.join(''))}\n\n${t('resources.mailings.mail.unsubscribe')}: ${unsubscribe}\n`, unsubscribe };
+  // The html always carries the unsubscribe link (the template's placeholder or the footer), so the text has it once.
+  return { html, text: `${textOf(html.join(''))}\n`, unsubscribe };
 }
 
 /** The message of one recipient: placeholders filled, links signed, the RFC 8058 headers. */
@@ -144,14 +167,22 @@ export function renderMessage(prepared: PreparedMailing, recipient: Recipient, t
     subject: prepared.subject,
     html: html.join(''),
     text,
-    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: { 'List-Id': prepared.listId, 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
 
-/** A plain-text part: the html's text, tags and styles dropped, blank runs folded. */
+/** A link of the html: its address and its content. */
+const LINK = /<a\s[^>]*?href\s*=\s*(["'])([^"']*)\1[^>]*>([\s\S]*?)<\/a\s*>/gi;
+
+/** A plain-text part: the html's text, links as "text (address)", tags and styles dropped, blank runs folded. */
 function textOf(html: string): string {
   return html
     .replace(/<(style|script|head)[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(LINK, (_whole, _quote: string, href: string, content: string) => {
+      const label = content.replace(/<[^>]+>/g, '').trim();
+      const address = decodeEntities(href);
+      return label && label !== address && label !== href ? `${content} (${address})` : address;
+    })
     .replace(/<br\s*\/?>|<\/(p|div|tr|h\d|li)\s*>/gi, '\n')
     .replace(/<[^>]+>/g, '')
     .replace(/&nbsp;/g, ' ')

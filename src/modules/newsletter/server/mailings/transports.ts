@@ -57,8 +57,13 @@ function smtpFailure(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
+/**
+ * The display name a message shows: nodemailer quotes or encodes it as an address object, and what
+ * a save refuses (line breaks, angle brackets: sender-config.schema.json) is dropped from a name
+ * stored before, so that no name reads as another address.
+ */
 function displayName(name: string): string {
-  return name.replace(/["\\\r\n]/g, '');
+  return name.replace(/[\r\n<>]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -114,11 +119,10 @@ export async function openTransport(ctx: AppContext, serviceId: number, config: 
   );
   if (!rows[0] || !config.from) throw new SenderUnusable('no domain');
   const sender = { name: displayName(config.from_name), address: `${config.from}@${rows[0].domain}` };
-  const from = `"${sender.name}" <${sender.address}>`;
   return {
     async send(message) {
       try {
-        await ctx.mailer.send({ ...message, from });
+        await ctx.mailer.send({ ...message, from: sender });
       } catch (error) {
         throw smtpFailure(error);
       }
@@ -155,7 +159,7 @@ function emailLabsTransport(config: SenderConfig, policy: OutboundPolicy): Maili
         ...(message.html === undefined ? {} : { html: message.html }),
         text: message.text,
         from: config.from ?? '',
-        from_name: config.from_name,
+        from_name: displayName(config.from_name),
       });
       for (const [name, value] of Object.entries(message.headers ?? {})) form.set(`headers[${name}]`, value);
       const { status } = await guardedRequest(url, { method: 'POST', headers: { Authorization: authorization }, body: form, timeoutMs: SEND_TIMEOUT_MS }, policy);

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceOf } from './schema-fixtures';
+import { createTestApp, type TestApp } from './support/app';
+import { type MailSink, startMailSink } from './support/mail-sink';
+import { addressesOf, parseMail } from './support/mime';
+import { signedIn } from './support/signed-in';
+import { until } from './support/until';
+
+/**
+ * How a newsletter's messages are built (issue 18): the sender's name, the headers from tenant
+ * input, read back from what an SMTP server received with a MIME parser, as a mail client reads them.
+ */
+let test: TestApp;
+let sink: MailSink;
+const { signIn, call } = signedIn(() => test);
+let newsletter: number;
+const SENDER_ADDRESS = 'biuro@newsletter.kowalski.example.com';
+
+beforeAll(async () => {
+  sink = await startMailSink();
+  test = await createTestApp({
+    jobsEnabled: true,
+    jobsPollingInterval: 0.5,
+    smtpUrl: sink.url,
+    outboundAllowLoopback: true,
+    mailingLeaseSeconds: 2,
+    mailingPumpSeconds: 0.5,
+    publicUrl: 'https://panel.example.pl',
+  });
+  await signIn('klient');
+  newsletter = await serviceOf(test, 'klient', 9);
+  expect((await saveSender({ config_type_id: 1, from: 'biuro', from_name: 'Biuro Kowalski' })).statusCode).toBe(200);
+}, 60_000);
+afterAll(async () => {
+  await test?.close();
+  await sink?.close();
+});
+
+const api = (path = '') => `/api/client_service/${newsletter}${path}`;
+const saveSender = (config: Record<string, unknown>) => call('POST', api('/module/senders/configs'), config);
+
+/** A name as it may have been stored before the save refused it (written to the database directly). */
+async function storeSenderName(name: string): Promise<void> {
+  await test.ctx.db.query(
+    "UPDATE module_records SET data = jsonb_set(data, '{from_name}', to_jsonb($2::text)) WHERE resource = 'senders_config' AND client_service_id = $1",
+    [newsletter, name],
+  );
+}
+
+let unique = 0;
+/**
+ * Mails `html` to one new recipient through a mailing and resolves to the message the SMTP server
+ * received (the compiled MIME path of mailings).
+ */
+async function mailOne(html: string, subject = 'Nowości'): Promise<string> {
+  const email = `naglowki-${(unique += 1)}@example.com`;
+  const tag = `naglowki-${unique}`;
+  await call('POST', api('/module/tags'), { name: tag });
+  expect((await call('POST', api('/module/recipients'), { name: 'Anna Nowak', email, tags: [tag] })).statusCode).toBe(201);
+  const template = await call('POST', api('/module/templates'), { name: `Szablon ${unique}`, html });
+  const mailing = await call('POST', api('/module/mailings'), { subject, template_id: template.json().id, audience: 'tags', tags_included: [tag] });
+  expect((await call('PUT', api(`/module/mailings/${mailing.json().id}/start`))).statusCode).toBe(200);
+  return until(async () => sink.messages.find((message) => message.to === email)?.raw);
+}
+
+/** The sender config's test send (composed by nodemailer), as received. */
+async function testSend(): Promise<string> {
+  const before = sink.messages.length;
+  const sent = await call('PUT', api('/module/senders/configs/test'), {});
+  expect(sent.statusCode, sent.body).toBe(200);
+  return until(async () => sink.messages.slice(before).find((message) => message.to === 'klient@example.com')?.raw);
+}
+
+describe("a newsletter message's headers", () => {
+  it('refuses a sender name with a line break or an angle bracket on save, with the Polish message', async () => {
+    for (const from_name of ['Bank" <security@bank.example>\r\nBcc: x@y.z', 'Bank\nBcc: x@y.z', 'Bank <security@bank.example>']) {
+      const refused = await saveSender({ config_type_id: 1, from: 'biuro', from_name });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        detail: 'Proszę poprawnie wypełnić formularz.',
+        errors: { from_name: 'Nazwa nadawcy nie może zawierać znaków nowego wiersza ani nawiasów ostrych (< >).' },
+      });
+    }
+    expect((await call('GET', api('/module/senders/configs'))).json()).toMatchObject({ from_name: 'Biuro Kowalski' });
+  });
+
+  it("gives a From that reads as exactly one address, the sender's, for a forged name stored before and for legal names with quotes, commas and Polish letters", async () => {
+    const names = [
+      { stored: 'Bank" <security@bank.example>\r\nBcc: x@y.z', shown: 'Bank" security@bank.example Bcc: x@y.z' },
+      { stored: 'Kowalski, Jan "Biuro" (sklep)', shown: 'Kowalski, Jan "Biuro" (sklep)' },
+      { stored: 'Łódzka Spółdzielnia „Zgoda”; dział: sprzedaż', shown: 'Łódzka Spółdzielnia „Zgoda”; dział: sprzedaż' },
+    ];
+    for (const { stored, shown } of names) {
+      await storeSenderName(stored);
+      for (const raw of [await mailOne('<p>Treść</p>'), await testSend()]) {
+        const mail = parseMail(raw);
+        expect(addressesOf(mail.header('From')!)).toEqual([{ name: shown, address: SENDER_ADDRESS }]);
+        expect(mail.fields.map((field) => field.name.toLowerCase())).not.toContain('bcc');
+        expect(raw).not.toContain('security@bank.example>');
+      }
+    }
+  });
+
+  it("sends a mailing's html sanitised as a template's test send is: no script, form or frame, its links tracked in order", async () => {
+    const mail = parseMail(
+      await mailOne('<p><a href="https://sklep.example.pl/a">A</a><script>alert(1)</script><form action="https://phish.example.net"><input name="haslo"><a href="https://sklep.example.pl/b">B</a></form><iframe src="https://phish.example.net"></iframe></p>'),
+    );
+    const html = mail.parts.find((part) => part.type === 'text/html')!.content;
+    for (const removed of ['<script', 'alert(1)', '<form', '<input', '<iframe']) expect(html).not.toContain(removed);
+    expect(html).toContain('>A</a>');
+    expect(html).toContain('>B</a>');
+  });
+
+  it("names the list in a List-Id header from the service's name, encoded safely, and gives the text part the content's links and the unsubscribe link once", async () => {
+    const { rows } = await test.ctx.db.query<{ name: string }>('SELECT name FROM client_services WHERE id = $1', [newsletter]);
+    await test.ctx.db.query('UPDATE client_services SET name = $2 WHERE id = $1', [newsletter, 'Sklep "Kowalski"\r\nBcc: x@y.z — Łódź']);
+    try {
+      const mail = parseMail(await mailOne('<p>Zobacz <a href="https://sklep.example.pl/promocja?a=1&amp;b=2">naszą <b>promocję</b></a> i https://sklep.example.pl/</p>'));
+      expect(mail.text('List-Id')).toBe(`Sklep "Kowalski" Bcc: x@y.z — Łódź <newsletter-${newsletter}.panel.example.pl>`);
+      expect(mail.fields.map((field) => field.name.toLowerCase())).not.toContain('bcc');
+      const text = mail.parts.find((part) => part.type === 'text/plain')!.content;
+      expect(text).toMatch(/Zobacz naszą promocję \(https:\/\/panel\.example\.pl\/api\/newsletter\/click\/\S+\) i https:\/\/sklep\.example\.pl\//);
+      expect(text.split('Wypisz się z newslettera')).toHaveLength(2);
+      expect(text.split('/api/newsletter/unsubscribe/')).toHaveLength(2);
+      expect(text).toContain(`Wypisz się z newslettera (${/^<(.*)>$/.exec(mail.header('List-Unsubscribe')!)![1]})`);
+    } finally {
+      await test.ctx.db.query('UPDATE client_services SET name = $2 WHERE id = $1', [newsletter, rows[0].name]);
+    }
+  });
+
+  it('keeps a subject with line breaks and an address in it one Subject field', async () => {
+    const mail = parseMail(await mailOne('<p>Treść</p>', 'Promocja\r\nBcc: x@y.z <security@bank.example>'));
+    expect(mail.text('Subject')).toBe('Promocja Bcc: x@y.z <security@bank.example>');
+    expect(mail.fields.map((field) => field.name.toLowerCase())).not.toContain('bcc');
+  });
+});

@@ -51,6 +51,8 @@ export interface DeliveryCounts {
   sending: number;
   sent: number;
   failed: number;
+  /** Not sent: the recipient unsubscribed or was deleted after the start. */
+  skipped: number;
 }
 
 interface Claimed {
@@ -70,7 +72,8 @@ interface Claimed {
  * - a crash mid-batch: the batch's unmarked rows go back to the queue when their lease ends, so no
  *   recipient is skipped and only messages in flight at the crash may arrive twice;
  * - a pause: workers stop claiming, the batch in flight is marked as it completes; a resume claims
- *   only queued rows, so nothing is sent twice.
+ *   only queued rows, so nothing is sent twice;
+ * - an unsubscribe (or a deleted recipient) after the start: the claim skips the delivery.
  */
 export class MailingEngine {
   private pumpTimer: NodeJS.Timeout | null = null;
@@ -203,7 +206,7 @@ export class MailingEngine {
       'SELECT state, count(*)::int AS n FROM newsletter_deliveries WHERE mailing_id = $1 GROUP BY state',
       [mailingId],
     );
-    const counts: DeliveryCounts = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0 };
+    const counts: DeliveryCounts = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
     for (const row of rows) {
       counts[row.state as keyof DeliveryCounts] = Number(row.n);
       counts.total += Number(row.n);
@@ -240,10 +243,13 @@ export class MailingEngine {
 
   /**
    * Claims the next batch: the service's limits row lock serialises claims of one service, so two
-   * workers never both spend the last of a limit. Pauses the mailing (until the next period) when a
-   * limit is spent. Resolves to the claimed messages, or to why there are none.
+   * workers never both spend the last of a limit. Deliveries whose recipient has unsubscribed or was
+   * deleted since the start are skipped in the same statement (the recipient is looked up as the
+   * batch is claimed, not when the mailing started). Pauses the mailing (until the next period) when
+   * a limit is spent. Resolves to the claimed messages and how many were skipped, or to why there
+   * are none.
    */
-  private async claim(mailing: MailingRow): Promise<Claimed[] | 'stopped' | 'limited' | 'empty'> {
+  private async claim(mailing: MailingRow): Promise<{ messages: Claimed[]; skipped: number } | 'stopped' | 'limited' | 'empty'> {
     const serviceId = mailing.client_service_id;
     return this.ctx.db.transaction(async (tx) => {
       const current = await tx.query<{ status: string }>('SELECT status FROM newsletter_mailings WHERE id = $1 FOR UPDATE', [mailing.id]);
@@ -251,6 +257,9 @@ export class MailingEngine {
       await tx.query('SELECT id FROM client_services WHERE id = $1 FOR UPDATE', [serviceId]);
       const { allowed, binding } = await this.allowance(tx, serviceId);
       if (allowed <= 0) {
+        // A spent limit pauses only a mailing with messages left to send; the one that spent it on its last message ends.
+        const left = await tx.query("SELECT 1 FROM newsletter_deliveries WHERE mailing_id = $1 AND state = 'queued' LIMIT 1", [mailing.id]);
+        if (left.rows.length === 0) return 'empty';
         const kind = binding === 'monthly_limit' ? 'monthly' : 'daily';
         await tx.query(
           "UPDATE newsletter_mailings SET status = 'paused', status_reason = $2, resume_at = $3, updated_at = now() WHERE id = $1",
@@ -258,17 +267,27 @@ export class MailingEngine {
         );
         return 'limited';
       }
-      const { rows } = await tx.query<Claimed>(
-        `UPDATE newsletter_deliveries d SET state = 'sending', attempts = d.attempts + 1, lease_until = now() + make_interval(secs => $3)
-          WHERE d.id IN (SELECT id FROM newsletter_deliveries WHERE mailing_id = $1 AND state = 'queued' AND next_attempt_at <= now()
-                          ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
-          RETURNING d.id, d.email, d.name, d.attempts`,
+      const { rows } = await tx.query<Claimed & { state: 'sending' | 'skipped' }>(
+        `WITH next AS (
+           SELECT d.id, CASE WHEN r.id IS NULL THEN 'deleted' WHEN r.data->>'unsubscribed_at' IS NOT NULL THEN 'unsubscribed' END AS skip
+             FROM newsletter_deliveries d
+             LEFT JOIN module_records r ON r.id = d.recipient_id AND r.resource = 'recipients' AND r.client_service_id = d.client_service_id
+            WHERE d.mailing_id = $1 AND d.state = 'queued' AND d.next_attempt_at <= now()
+            ORDER BY d.id LIMIT $2 FOR UPDATE OF d SKIP LOCKED)
+         UPDATE newsletter_deliveries d
+            SET state = CASE WHEN next.skip IS NULL THEN 'sending' ELSE 'skipped' END, error = next.skip,
+                attempts = d.attempts + CASE WHEN next.skip IS NULL THEN 1 ELSE 0 END,
+                lease_until = CASE WHEN next.skip IS NULL THEN now() + make_interval(secs => $3) END,
+                finished_at = CASE WHEN next.skip IS NOT NULL THEN now() END
+           FROM next WHERE d.id = next.id
+         RETURNING d.id, d.email, d.name, d.attempts, d.state`,
         [mailing.id, Math.min(BATCH_SIZE, allowed), this.ctx.config.mailingLeaseSeconds],
       );
       await tx.query('UPDATE newsletter_mailings SET heartbeat_at = now() WHERE id = $1', [mailing.id]);
       if (rows.length === 0) return 'empty';
-      await addUsage(tx, serviceId, this.limitPrefixes, rows.length);
-      return rows.map((row) => ({ ...row, id: Number(row.id) }));
+      const messages = rows.filter((row) => row.state === 'sending').map(({ state: _state, ...row }) => ({ ...row, id: Number(row.id) }));
+      await addUsage(tx, serviceId, this.limitPrefixes, messages.length);
+      return { messages, skipped: rows.length - messages.length };
     });
   }
 
@@ -281,7 +300,7 @@ export class MailingEngine {
       );
       if (left.rows.length > 0) return false;
       const counts = await this.counts(tx, mailingId);
-      const failed = counts.total > 0 && counts.sent === 0;
+      const failed = counts.failed > 0 && counts.sent === 0;
       await tx.query(
         `UPDATE newsletter_mailings SET status = $2, status_reason = $3, finished_at = now(), updated_at = now()
           WHERE id = $1 AND status = 'sending'`,
@@ -350,19 +369,22 @@ export class MailingEngine {
         ? transport.mime.send(recipient.email, mime(recipient, this.tokens, config.publicUrl))
         : transport.send(renderMessage(prepared, recipient, this.tokens, config.publicUrl));
     const counts = await this.counts(db, mailing.id);
-    let done = counts.sent + counts.failed;
+    let done = counts.sent + counts.failed + counts.skipped;
     const sliceEnds = Date.now() + RUN_SLICE_MS;
     const lane = async (): Promise<void> => {
       for (;;) {
         if (Date.now() > sliceEnds) return this.kick(db, mailing.id, mailing.client_service_id);
-        const batch = await this.claim(mailing);
-        if (batch === 'stopped' || batch === 'limited') return;
-        if (batch === 'empty') {
+        const claimed = await this.claim(mailing);
+        if (claimed === 'stopped' || claimed === 'limited') return;
+        if (claimed === 'empty') {
           if (await this.finishIfDone(mailing.id)) return;
           // Retries wait for their time, or another lane or worker holds the rest: look again shortly.
           await sleep(Math.min(1000, config.mailingLeaseSeconds * 250));
           continue;
         }
+        done += claimed.skipped;
+        const batch = claimed.messages;
+        if (batch.length === 0) continue;
         const renew = setInterval(
           () => void db.query("UPDATE newsletter_deliveries SET lease_until = now() + make_interval(secs => $2) WHERE id = ANY($1::bigint[]) AND state = 'sending'", [batch.map((message) => message.id), config.mailingLeaseSeconds]).catch(() => undefined),
           (config.mailingLeaseSeconds * 1000) / 3,

@@ -91,7 +91,7 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
 
   documentOperation(app, 'get', `${documented}/progress`, {
     tags: ['mailings'],
-    summary: '{status, status_reason, resume_at, job_id, counts: {total, queued, sending, sent, failed}, events: {opened, clicked, unsubscribed}}',
+    summary: '{status, status_reason, resume_at, job_id, counts: {total, queued, sending, sent, failed, skipped}, events: {opened, clicked, unsubscribed}}; skipped: not sent, the recipient unsubscribed or was deleted after the start',
     responses: { 200: { description: 'OK' } },
   });
   app.get(`${item}/progress`, { preHandler: app.authenticate }, async (request) => {
@@ -110,7 +110,7 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
   documentOperation(app, 'get', '/client_service/{service_id}/module/mailings/summaries', {
     tags: ['mailings'],
     summary:
-      'Mailings with their delivery counts, newest first: ?archived=true|false, ?template_id, ?page, ?per_page (≤ 100); {data: [{id, subject, template_id, status, status_reason, start_at, archived, created_at, counts: {total, sent, failed}}], pagination: {total}}',
+      'Mailings with their delivery counts, newest first: ?archived=true|false, ?template_id, ?page, ?per_page (≤ 100); {data: [{id, subject, template_id, status, status_reason, start_at, archived, created_at, counts: {total, sent, failed, skipped}}], pagination: {total}}',
     responses: { 200: { description: 'OK' } },
   });
   app.get(`${collection}/summaries`, { preHandler: app.authenticate }, async (request) => {
@@ -124,7 +124,8 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
     const page = Math.max(Number.parseInt(query.page ?? '1', 10) || 1, 1);
     const { rows } = await app.ctx.db.query<Record<string, unknown> & { total_rows: number }>(
       `SELECT m.id, m.subject, m.template_id, m.status, m.status_reason, m.start_at, m.archived, m.created_at, count(*) OVER () AS total_rows,
-              (SELECT json_build_object('total', count(*), 'sent', count(*) FILTER (WHERE d.state = 'sent'), 'failed', count(*) FILTER (WHERE d.state = 'failed'))
+              (SELECT json_build_object('total', count(*), 'sent', count(*) FILTER (WHERE d.state = 'sent'), 'failed', count(*) FILTER (WHERE d.state = 'failed'),
+                                'skipped', count(*) FILTER (WHERE d.state = 'skipped'))
                  FROM newsletter_deliveries d WHERE d.mailing_id = m.id) AS counts
          FROM newsletter_mailings m WHERE ${where.join(' AND ')}
         ORDER BY m.id DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,

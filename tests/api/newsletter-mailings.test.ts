@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeliveryTokens } from '../../src/modules/newsletter/server/mailings/render';
+import { loadSecret } from '../../src/server/platform/auth/tokens';
 import { serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
 import { signedIn } from './support/signed-in';
@@ -280,6 +282,25 @@ describe('newsletter mailings', () => {
     expect(edit.json().detail).toBe('Rozpoczętej wysyłki nie można zmienić ani usunąć.');
     expect((await call('DELETE', mailingsPath(`/${id}`))).statusCode).toBe(409);
     expect((await start(id)).json().detail).toBe('Można uruchomić tylko wysyłkę w stanie szkicu.');
+  });
+
+  it('gives each delivery one Message-ID, which a copy sent again after a crash keeps', async () => {
+    const { emails, tag } = await addRecipients(3);
+    const template = await addTemplate('<p>Jeden identyfikator</p>');
+    const id = await addMailing({ subject: 'Jeden identyfikator', template_id: template, ...toGroup(tag) });
+    await sendOut(id);
+    const { rows: deliveries } = await test.ctx.db.query<{ id: string; email: string }>('SELECT id, email FROM newsletter_deliveries WHERE mailing_id = $1 ORDER BY id', [id]);
+    const tokens = new DeliveryTokens(await loadSecret(test.ctx.config));
+    const expected = (delivery: { id: string }) => tokens.messageId(Number(delivery.id), id, 'newsletter.kowalski.example.com');
+    for (const delivery of deliveries) {
+      expect(mailedTo([delivery.email], 'Jeden identyfikator').map((message) => headerOf(message.raw, 'Message-ID'))).toEqual([expected(delivery)]);
+    }
+    // What a crash leaves: a message the server took, its delivery still 'sending'; the lease ends and it goes out again.
+    await test.ctx.db.query("UPDATE newsletter_deliveries SET state = 'sending', lease_until = now() - interval '1 second' WHERE id = $1", [deliveries[0].id]);
+    await test.ctx.db.query("UPDATE newsletter_mailings SET status = 'sending', heartbeat_at = NULL WHERE id = $1", [id]);
+    await waitFor(id, (progress) => progress.status === 'sent' && mailedTo([emails[0]], 'Jeden identyfikator').length === 2);
+    expect(mailedTo([emails[0]], 'Jeden identyfikator').map((message) => headerOf(message.raw, 'Message-ID'))).toEqual([expected(deliveries[0]), expected(deliveries[0])]);
+    expect(new Set(mailedTo(emails, 'Jeden identyfikator').map((message) => headerOf(message.raw, 'Message-ID'))).size).toBe(3);
   });
 
   it('records opens and clicks through signed links, and a forged token records nothing', async () => {

@@ -5,6 +5,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   from?: string;
+  /** The Message-ID header (a newsletter delivery's own); otherwise one is made up. */
+  messageId?: string;
   /** Extra header lines (a newsletter's List-Unsubscribe). */
   headers?: Record<string, string>;
 }

@@ -368,6 +368,8 @@ export class MailingEngine {
       mime && transport.mime && ASCII.test(recipient.email)
         ? transport.mime.send(recipient.email, mime(recipient, this.tokens, config.publicUrl))
         : transport.send(renderMessage(prepared, recipient, this.tokens, config.publicUrl));
+    // Message-IDs name the sender's domain (the panel's for a method without one in hand).
+    const messageDomain = transport.mime?.sender.address.split('@')[1] || new URL(config.publicUrl).hostname;
     const counts = await this.counts(db, mailing.id);
     let done = counts.sent + counts.failed + counts.skipped;
     const sliceEnds = Date.now() + RUN_SLICE_MS;
@@ -394,7 +396,7 @@ export class MailingEngine {
           results = await Promise.all(
             batch.map(async (message) => {
               try {
-                await sendTo({ deliveryId: message.id, email: message.email, name: message.name });
+                await sendTo({ deliveryId: message.id, email: message.email, name: message.name, messageId: this.tokens.messageId(message.id, mailing.id, messageDomain) });
                 return { message, error: null };
               } catch (error) {
                 return { message, error: error ?? new Error('send failed') };

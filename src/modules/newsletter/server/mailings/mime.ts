@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { encodeWords } from 'nodemailer/lib/mime-funcs';
 import { encode, wrap } from 'nodemailer/lib/qp';
 import type { DeliveryTokens, PreparedMailing, Recipient } from './render';
@@ -34,7 +34,6 @@ function rfc5322Date(date: Date): string {
  */
 export function compileMime(prepared: PreparedMailing, sender: Sender): (recipient: Recipient, tokens: DeliveryTokens, publicUrl: string) => string {
   const boundary = `--_panel-${randomBytes(12).toString('hex')}`;
-  const domain = sender.address.split('@')[1] || 'localhost';
   const fixedHeaders = [
     `From: ${sender.name ? `${encodeWords(sender.name, 'Q', 52)} ` : ''}<${sender.address}>`,
     `Subject: ${encodeWords(prepared.subject.replace(/[\r\n]+/g, ' '), 'Q', 52)}`,
@@ -54,7 +53,7 @@ export function compileMime(prepared: PreparedMailing, sender: Sender): (recipie
       'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
       fixedHeaders,
       `To: ${recipient.email}`,
-      `Message-ID: <${randomUUID()}@${domain}>`,
+      `Message-ID: ${recipient.messageId}`,
       `Date: ${rfc5322Date(new Date())}`,
     ].join(CRLF);
     return `${headers}${CRLF}${CRLF}${body}`;

@@ -501,6 +501,45 @@ describe('newsletter mailings', () => {
     });
   });
 
+  it('counts against the limits the messages the server accepted: no refused one, a retried one once', async () => {
+    const { emails, tag } = await addRecipients(3);
+    refused.add(emails[0]);
+    deferredOnce.add(emails[1]);
+    await withLimits({ daily: 1000, monthly: 1000 }, async () => {
+      const template = await addTemplate('<p>Liczone</p>');
+      const id = await addMailing({ subject: 'Liczone', template_id: template, ...toGroup(tag) });
+      await start(id);
+      await waitFor(id, (progress) => progress.counts.queued === 1 && progress.counts.sending === 0 && progress.counts.sent === 1, 15_000);
+      await test.ctx.db.query('UPDATE newsletter_deliveries SET next_attempt_at = now() WHERE mailing_id = $1', [id]);
+      const done = await waitFor(id, (progress) => progress.status === 'sent');
+      expect(done.counts).toMatchObject({ sent: 2, failed: 1 });
+      const usage = (await call('GET', api('/limits'))).json().data as { prefix: string; usage: number }[];
+      expect(usage.map((row) => row.usage)).toEqual([2, 2]);
+    });
+  });
+
+  it('never lets two mailings of a service at once both spend the last of a limit', async () => {
+    const [first, second] = [await addManyRecipients(120), await addManyRecipients(120)];
+    const template = await addTemplate('<p>Wyścig</p>');
+    const ids = [await addMailing({ subject: 'Wyścig', template_id: template, ...toGroup(first.tag) }), await addMailing({ subject: 'Wyścig', template_id: template, ...toGroup(second.tag) })];
+    delayMs = 20;
+    try {
+      await withLimits({ daily: 150, monthly: 1000 }, async () => {
+        for (const id of ids) await start(id);
+        // One may have gone out whole before the other took the rest; what is left waits for the next day.
+        const settled = await Promise.all(ids.map((id) => waitFor(id, (progress) => progress.status !== 'sending' && progress.counts.sending === 0)));
+        expect(settled.filter((progress) => progress.status === 'paused').map((progress) => progress.status_reason)).toContain('daily_limit');
+        expect(settled[0].counts.sent + settled[1].counts.sent).toBe(150);
+        expect(mailedTo([...first.emails, ...second.emails], 'Wyścig')).toHaveLength(150);
+        const usage = (await call('GET', api('/limits'))).json().data as { prefix: string; usage: number }[];
+        expect(usage.map((row) => row.usage)).toEqual([150, 150]);
+        for (const [index, id] of ids.entries()) if (settled[index].status === 'paused') expect((await call('PUT', mailingsPath(`/${id}/cancel`))).statusCode).toBe(200);
+      });
+    } finally {
+      delayMs = 0;
+    }
+  }, 60_000);
+
   it('pauses and resumes without sending anyone twice, and cancels what is left', async () => {
     const { emails, tag } = await addManyRecipients(1500);
     const template = await addTemplate('<p>Pauza</p>');

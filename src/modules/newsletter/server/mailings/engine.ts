@@ -220,53 +220,61 @@ export class MailingEngine {
     return record ? (record.values as unknown as SenderConfig) : null;
   }
 
-  /** What the limits let the service send now (Infinity where no limit is set), and which limit binds. */
-  private async allowance(tx: Queryable, serviceId: number): Promise<{ allowed: number; binding: 'daily_limit' | 'monthly_limit' | null }> {
+  /**
+   * What the limits let the service send now (Infinity where no limit is set): each limit less its
+   * usage (messages sent) and the service's messages in flight (claimed, not yet marked: reserved,
+   * so that workers claiming one after the other never both spend the last of a limit); and which
+   * limit, if any, its usage alone has spent.
+   */
+  private async allowance(tx: Queryable, serviceId: number): Promise<{ allowed: number; spent: 'daily_limit' | 'monthly_limit' | null }> {
     const limits = this.app.schemaModules.get('limits');
     const prefixes = this.limitPrefixes;
     const record = limits ? await limits.store.first(tx, { serviceId, userId: null }) : null;
-    if (!record) return { allowed: Number.POSITIVE_INFINITY, binding: null };
+    if (!record) return { allowed: Number.POSITIVE_INFINITY, spent: null };
+    // In flight first, then usage: a batch marked in between counts twice (a smaller claim), never not at all.
+    const inFlight = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM newsletter_deliveries WHERE client_service_id = $1 AND state = 'sending'", [serviceId]);
     const usage = await currentUsage(tx, serviceId, prefixes);
     let allowed = Number.POSITIVE_INFINITY;
-    let binding: 'daily_limit' | 'monthly_limit' | null = null;
+    let spent: 'daily_limit' | 'monthly_limit' | null = null;
     for (const prefix of prefixes) {
       const limit = record.values[prefix];
       if (typeof limit !== 'number') continue;
-      const remaining = Math.max(limit - (usage.get(prefix) ?? 0), 0);
-      if (remaining < allowed || (remaining === allowed && remaining === 0 && limitKindOf(prefix) === 'monthly')) {
-        allowed = remaining;
-        binding = limitKindOf(prefix) === 'daily' ? 'daily_limit' : 'monthly_limit';
-      }
+      const remaining = limit - (usage.get(prefix) ?? 0);
+      allowed = Math.min(allowed, Math.max(remaining - Number(inFlight.rows[0].n), 0));
+      // A spent monthly limit binds past the day's end.
+      if (remaining <= 0 && spent !== 'monthly_limit') spent = limitKindOf(prefix) === 'monthly' ? 'monthly_limit' : 'daily_limit';
     }
-    return { allowed, binding };
+    return { allowed, spent };
   }
 
   /**
-   * Claims the next batch: the service's limits row lock serialises claims of one service, so two
-   * workers never both spend the last of a limit. Deliveries whose recipient has unsubscribed or was
-   * deleted since the start are skipped in the same statement (the recipient is looked up as the
-   * batch is claimed, not when the mailing started). Pauses the mailing (until the next period) when
-   * a limit is spent. Resolves to the claimed messages and how many were skipped, or to why there
-   * are none.
+   * Claims the next batch: the service's limits row lock serialises claims of one service, and a
+   * claim reserves its messages against the limits until they are marked. Deliveries whose
+   * recipient has unsubscribed or was deleted since the start are skipped in the same statement (the
+   * recipient is looked up as the batch is claimed, not when the mailing started). Pauses the
+   * mailing (until the next period) when a limit is spent. Resolves to the claimed messages and how
+   * many were skipped, or to why there are none ('empty' also while the rest of a limit is reserved
+   * by messages in flight).
    */
   private async claim(mailing: MailingRow): Promise<{ messages: Claimed[]; skipped: number } | 'stopped' | 'limited' | 'empty'> {
     const serviceId = mailing.client_service_id;
     return this.ctx.db.transaction(async (tx) => {
       const current = await tx.query<{ status: string }>('SELECT status FROM newsletter_mailings WHERE id = $1 FOR UPDATE', [mailing.id]);
       if (current.rows[0]?.status !== 'sending') return 'stopped';
+      await tx.query('UPDATE newsletter_mailings SET heartbeat_at = now() WHERE id = $1', [mailing.id]);
       await tx.query('SELECT id FROM client_services WHERE id = $1 FOR UPDATE', [serviceId]);
-      const { allowed, binding } = await this.allowance(tx, serviceId);
-      if (allowed <= 0) {
+      const { allowed, spent } = await this.allowance(tx, serviceId);
+      if (spent) {
         // A spent limit pauses only a mailing with messages left to send; the one that spent it on its last message ends.
         const left = await tx.query("SELECT 1 FROM newsletter_deliveries WHERE mailing_id = $1 AND state = 'queued' LIMIT 1", [mailing.id]);
         if (left.rows.length === 0) return 'empty';
-        const kind = binding === 'monthly_limit' ? 'monthly' : 'daily';
         await tx.query(
           "UPDATE newsletter_mailings SET status = 'paused', status_reason = $2, resume_at = $3, updated_at = now() WHERE id = $1",
-          [mailing.id, binding, nextPeriodStart(kind, new Date())],
+          [mailing.id, spent, nextPeriodStart(spent === 'monthly_limit' ? 'monthly' : 'daily', new Date())],
         );
         return 'limited';
       }
+      if (allowed <= 0) return 'empty';
       const { rows } = await tx.query<Claimed & { state: 'sending' | 'skipped' }>(
         `WITH next AS (
            SELECT d.id, CASE WHEN r.id IS NULL THEN 'deleted' WHEN r.data->>'unsubscribed_at' IS NOT NULL THEN 'unsubscribed' END AS skip
@@ -283,10 +291,8 @@ export class MailingEngine {
          RETURNING d.id, d.email, d.name, d.attempts, d.state`,
         [mailing.id, Math.min(BATCH_SIZE, allowed), this.ctx.config.mailingLeaseSeconds],
       );
-      await tx.query('UPDATE newsletter_mailings SET heartbeat_at = now() WHERE id = $1', [mailing.id]);
       if (rows.length === 0) return 'empty';
       const messages = rows.filter((row) => row.state === 'sending').map(({ state: _state, ...row }) => ({ ...row, id: Number(row.id) }));
-      await addUsage(tx, serviceId, this.limitPrefixes, messages.length);
       return { messages, skipped: rows.length - messages.length };
     });
   }
@@ -323,8 +329,13 @@ export class MailingEngine {
     });
   }
 
-  /** Marks a sent batch: sent ones, failed ones, and transient failures queued again after a growing delay. */
-  private async mark(results: { message: Claimed; error: unknown }[]): Promise<void> {
+  /**
+   * Marks a sent batch: sent ones, failed ones, and transient failures queued again after a growing
+   * delay. The sent ones count against the limits, each delivery once: a copy sent again after a
+   * crash (its first one never marked) or after its lease ran out (marked by one worker only) is not
+   * counted twice.
+   */
+  private async mark(serviceId: number, results: { message: Claimed; error: unknown }[]): Promise<void> {
     const sent = results.filter((result) => result.error === null).map((result) => result.message.id);
     const failed = results.filter(
       (result) => result.error !== null && (result.error instanceof PermanentFailure || result.message.attempts >= MAX_ATTEMPTS),
@@ -332,10 +343,11 @@ export class MailingEngine {
     const retried = results.filter((result) => result.error !== null && !failed.includes(result));
     await this.ctx.db.transaction(async (tx) => {
       if (sent.length) {
-        await tx.query(
+        const { affectedRows } = await tx.query(
           "UPDATE newsletter_deliveries SET state = 'sent', finished_at = now(), lease_until = NULL, error = NULL WHERE id = ANY($1::bigint[]) AND state = 'sending'",
           [sent],
         );
+        if (affectedRows > 0) await addUsage(tx, serviceId, this.limitPrefixes, affectedRows);
       }
       for (const { message, error } of [...failed, ...retried]) {
         const again = !failed.some((result) => result.message === message);
@@ -407,7 +419,7 @@ export class MailingEngine {
           clearInterval(renew);
         }
         const unusable = results.find((result) => isUnusable(result.error));
-        await this.mark(results.filter((result) => !isUnusable(result.error)));
+        await this.mark(mailing.client_service_id, results.filter((result) => !isUnusable(result.error)));
         if (unusable) return this.fail(mailing.id, 'no_sender');
         done += results.filter((result) => result.error === null || result.error instanceof PermanentFailure || result.message.attempts >= MAX_ATTEMPTS).length;
         await job.progress(done, counts.total);

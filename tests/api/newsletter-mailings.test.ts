@@ -501,6 +501,37 @@ describe('newsletter mailings', () => {
     });
   });
 
+  it('resumes a mailing paused by its limit as soon as the limit is raised; resume while the limit is spent says it stays paused', async () => {
+    const { emails, tag } = await addRecipients(4);
+    await withLimits({ daily: 1, monthly: 1000 }, async () => {
+      const template = await addTemplate('<p>Podniesiony limit</p>');
+      const id = await addMailing({ subject: 'Podniesiony limit', template_id: template, ...toGroup(tag) });
+      await start(id);
+      await waitFor(id, (progress) => progress.status === 'paused' && progress.counts.sending === 0);
+      // Paused by the user meanwhile: resuming while the limit is spent leaves it waiting for the limit, and says so.
+      expect((await call('PUT', mailingsPath(`/${id}/pause`))).statusCode).toBe(200);
+      expect((await progressOf(id)).status_reason).toBe('user');
+      for (let press = 0; press < 2; press += 1) {
+        const resumed = await call('PUT', mailingsPath(`/${id}/resume`));
+        expect(resumed.statusCode).toBe(200);
+        expect(resumed.json()).toEqual({ detail: 'Limit wysyłek jest wyczerpany: wysyłka pozostaje wstrzymana i wznowi się sama, gdy limit na to pozwoli.', status: 'paused' });
+        const waiting = (await call('GET', mailingsPath(`/${id}/progress`))).json() as Progress & { resume_at: string };
+        expect(waiting).toMatchObject({ status: 'paused', status_reason: 'daily_limit', counts: { sent: 1, queued: 3 } });
+        expect(new Date(waiting.resume_at).getTime()).toBeGreaterThan(Date.now());
+      }
+      // A save that leaves the limit spent changes nothing.
+      expect((await call('PUT', api('/limits'), { panel_emaillabs_daily_mail_limit: 1, panel_emaillabs_monthly_mail_limit: 2000 }, 'admin')).statusCode).toBe(200);
+      expect((await progressOf(id)).status).toBe('paused');
+
+      const raised = await call('PUT', api('/limits'), { panel_emaillabs_daily_mail_limit: 10, panel_emaillabs_monthly_mail_limit: 2000 }, 'admin');
+      expect(raised.statusCode, raised.body).toBe(200);
+      expect(['sending', 'sent']).toContain((await progressOf(id)).status);
+      const done = await waitFor(id, (progress) => progress.status === 'sent');
+      expect(done.counts).toMatchObject({ total: 4, sent: 4 });
+      expect(mailedTo(emails, 'Podniesiony limit')).toHaveLength(4);
+    });
+  });
+
   it('counts against the limits the messages the server accepted: no refused one, a retried one once', async () => {
     const { emails, tag } = await addRecipients(3);
     refused.add(emails[0]);

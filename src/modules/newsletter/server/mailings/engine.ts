@@ -133,17 +133,66 @@ export class MailingEngine {
     await db.query("UPDATE newsletter_deliveries SET state = 'queued', lease_until = NULL WHERE state = 'sending' AND lease_until < now()");
     const due = await db.query<{ id: number }>("SELECT id FROM newsletter_mailings WHERE status = 'scheduled' AND start_at <= now() ORDER BY id");
     for (const { id } of due.rows) await this.begin(id, 'scheduled');
-    const resumed = await db.query<{ id: number; client_service_id: number }>(
-      `UPDATE newsletter_mailings SET status = 'sending', status_reason = NULL, resume_at = NULL, updated_at = now()
-        WHERE status = 'paused' AND status_reason IN ('daily_limit', 'monthly_limit') AND resume_at <= now()
-        RETURNING id, client_service_id`,
-    );
+    await this.resumeLimited(db, 'resume_at <= now()', []);
     const orphaned = await db.query<{ id: number; client_service_id: number }>(
       `SELECT id, client_service_id FROM newsletter_mailings
         WHERE status = 'sending' AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $1))`,
       [this.ctx.config.mailingLeaseSeconds],
     );
-    for (const mailing of [...resumed.rows, ...orphaned.rows]) await this.kick(db, mailing.id, mailing.client_service_id);
+    for (const mailing of orphaned.rows) await this.kick(db, mailing.id, mailing.client_service_id);
+  }
+
+  /** Sends again the mailings paused by their limits that match `condition` (a trusted SQL condition over newsletter_mailings). */
+  private async resumeLimited(tx: Queryable, condition: string, params: unknown[]): Promise<void> {
+    const { rows } = await tx.query<{ id: number; client_service_id: number }>(
+      `UPDATE newsletter_mailings SET status = 'sending', status_reason = NULL, resume_at = NULL, heartbeat_at = now(), updated_at = now()
+        WHERE status = 'paused' AND status_reason IN ('daily_limit', 'monthly_limit') AND ${condition}
+        RETURNING id, client_service_id`,
+      params,
+    );
+    for (const mailing of rows) await this.kick(tx, mailing.id, mailing.client_service_id);
+  }
+
+  /**
+   * After the service's limits were saved (in the same transaction): its mailings paused by a limit
+   * send again at once when no limit is spent any more (one was raised), not the next day or month.
+   */
+  async limitsSaved(tx: Queryable, serviceId: number): Promise<void> {
+    if ((await this.allowance(tx, serviceId)).spent) return;
+    await this.resumeLimited(tx, 'client_service_id = $1', [serviceId]);
+  }
+
+  /**
+   * Resumes a paused mailing: one held before its start is scheduled again; a started one sends
+   * again or, while one of the service's limits is spent, waits for it (paused by the limit,
+   * resuming itself when it allows). Resolves to the new status, or null when it was not paused.
+   */
+  async resume(tx: Queryable, mailingId: number, serviceId: number): Promise<MailingStatus | null> {
+    const { rows } = await tx.query<{ started: boolean }>(
+      "SELECT started_at IS NOT NULL AS started FROM newsletter_mailings WHERE id = $1 AND status = 'paused' FOR UPDATE",
+      [mailingId],
+    );
+    if (!rows[0]) return null;
+    if (!rows[0].started) {
+      await tx.query("UPDATE newsletter_mailings SET status = 'scheduled', status_reason = NULL, resume_at = NULL, updated_at = now() WHERE id = $1", [mailingId]);
+      return 'scheduled';
+    }
+    const { spent } = await this.allowance(tx, serviceId);
+    if (spent) {
+      await this.pauseForLimit(tx, mailingId, spent);
+      return 'paused';
+    }
+    await tx.query("UPDATE newsletter_mailings SET status = 'sending', status_reason = NULL, resume_at = NULL, heartbeat_at = now(), updated_at = now() WHERE id = $1", [mailingId]);
+    await this.kick(tx, mailingId, serviceId);
+    return 'sending';
+  }
+
+  /** Pauses a mailing because a limit is spent, until that limit's next period begins. */
+  private async pauseForLimit(tx: Queryable, mailingId: number, spent: 'daily_limit' | 'monthly_limit'): Promise<void> {
+    await tx.query(
+      "UPDATE newsletter_mailings SET status = 'paused', status_reason = $2, resume_at = $3, updated_at = now() WHERE id = $1",
+      [mailingId, spent, nextPeriodStart(spent === 'monthly_limit' ? 'monthly' : 'daily', new Date())],
+    );
   }
 
   /** Sends a run job for the mailing unless one is already waiting. */
@@ -268,10 +317,7 @@ export class MailingEngine {
         // A spent limit pauses only a mailing with messages left to send; the one that spent it on its last message ends.
         const left = await tx.query("SELECT 1 FROM newsletter_deliveries WHERE mailing_id = $1 AND state = 'queued' LIMIT 1", [mailing.id]);
         if (left.rows.length === 0) return 'empty';
-        await tx.query(
-          "UPDATE newsletter_mailings SET status = 'paused', status_reason = $2, resume_at = $3, updated_at = now() WHERE id = $1",
-          [mailing.id, spent, nextPeriodStart(spent === 'monthly_limit' ? 'monthly' : 'daily', new Date())],
-        );
+        await this.pauseForLimit(tx, mailing.id, spent);
         return 'limited';
       }
       if (allowed <= 0) return 'empty';

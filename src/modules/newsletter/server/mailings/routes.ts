@@ -41,8 +41,11 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
     if (!EDITABLE.includes(mailing.status)) throw httpError(409, 'errors.mailings.not_editable');
   });
 
-  /** A state change of one mailing: from the statuses given, in one UPDATE (a concurrent change wins or loses whole). */
-  const transition = (name: string, message: string, summary: string, run: (mailing: MailingRow) => Promise<boolean>) => {
+  /**
+   * A state change of one mailing: from the statuses given, in one UPDATE (a concurrent change wins
+   * or loses whole). The answer's detail is the message of the status it reached.
+   */
+  const transition = (name: string, message: (status: MailingStatus) => string, summary: string, run: (mailing: MailingRow) => Promise<boolean>) => {
     documentOperation(app, 'put', `${documented}/${name}`, {
       tags: ['mailings'],
       summary,
@@ -52,33 +55,28 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
       const { mailing } = await mailingOf(request, 'write');
       if (!(await run(mailing))) throw httpError(409, `errors.mailings.cannot_${name}`);
       const { rows } = await app.ctx.db.query<{ status: MailingStatus }>('SELECT status FROM newsletter_mailings WHERE id = $1', [mailing.id]);
-      return { detail: t(`resources.mailings.messages.${name === 'start' && rows[0].status === 'scheduled' ? 'scheduled' : message}`), status: rows[0].status };
+      return { detail: t(`resources.mailings.messages.${message(rows[0].status)}`), status: rows[0].status };
     });
   };
 
-  transition('start', 'started', 'Start the draft: at once, or at its start_at (status scheduled)', async (mailing) => {
+  transition('start', (status) => (status === 'scheduled' ? 'scheduled' : 'started'), 'Start the draft: at once, or at its start_at (status scheduled)', async (mailing) => {
     if (mailing.status !== 'draft') return false;
     return (await engine.begin(mailing.id, 'draft', mailing.client_service_id)) !== null;
   });
-  transition('pause', 'paused', 'Pause a sending mailing (messages in flight complete) or hold a scheduled one', async (mailing) => {
+  transition('pause', () => 'paused', 'Pause a sending mailing (messages in flight complete) or hold a scheduled one', async (mailing) => {
     const { affectedRows } = await app.ctx.db.query(
       "UPDATE newsletter_mailings SET status = 'paused', status_reason = 'user', resume_at = NULL, updated_at = now() WHERE id = $1 AND status IN ('sending', 'scheduled', 'paused')",
       [mailing.id],
     );
     return affectedRows > 0;
   });
-  transition('resume', 'resumed', 'Resume a paused mailing from the messages not yet sent (one held before its start is scheduled again)', async (mailing) =>
-    app.ctx.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ status: MailingStatus }>(
-        `UPDATE newsletter_mailings SET status = CASE WHEN started_at IS NULL THEN 'scheduled' ELSE 'sending' END, status_reason = NULL,
-                resume_at = NULL, heartbeat_at = now(), updated_at = now() WHERE id = $1 AND status = 'paused' RETURNING status`,
-        [mailing.id],
-      );
-      if (rows[0]?.status === 'sending') await engine.kick(tx, mailing.id, mailing.client_service_id);
-      return rows.length > 0;
-    }),
+  transition(
+    'resume',
+    (status) => (status === 'paused' ? 'waits_for_limit' : 'resumed'),
+    'Resume a paused mailing from the messages not yet sent (one held before its start is scheduled again); while a sending limit is spent it stays paused (status paused, status_reason daily_limit or monthly_limit) and resumes itself when the limit allows',
+    async (mailing) => app.ctx.db.transaction(async (tx) => (await engine.resume(tx, mailing.id, mailing.client_service_id)) !== null),
   );
-  transition('cancel', 'cancelled', 'Cancel a mailing not finished yet; messages not sent are dropped', async (mailing) =>
+  transition('cancel', () => 'cancelled', 'Cancel a mailing not finished yet; messages not sent are dropped', async (mailing) =>
     app.ctx.db.transaction(async (tx) => {
       const { affectedRows } = await tx.query(
         "UPDATE newsletter_mailings SET status = 'cancelled', status_reason = NULL, finished_at = now(), updated_at = now() WHERE id = $1 AND status IN ('draft', 'scheduled', 'sending', 'paused')",

@@ -101,15 +101,31 @@ async function session(port: number) {
     fetch(`${base}${url}`, { method, headers: { ...headers, authorization: `JWT ${token}` }, body: method === 'GET' ? undefined : '{}' });
 }
 
+/** The service's sending usage per limit prefix, as the limits count it. */
+async function usageOf(target: KillTarget, serviceId: number): Promise<Record<string, number>> {
+  const db = await target.open();
+  try {
+    const { rows } = await db.query<{ prefix: string; usage: number }>('SELECT prefix, usage FROM service_limit_usage WHERE client_service_id = $1 ORDER BY prefix', [serviceId]);
+    return Object.fromEntries(rows.map((row) => [row.prefix, Number(row.usage)]));
+  } finally {
+    await db.close();
+  }
+}
+
+/** A message's Message-ID header. */
+const messageIdOf = (raw: string) => /^Message-ID:[ \t]*(\S+)/im.exec(raw.slice(0, raw.indexOf('\r\n\r\n')))?.[1];
+
 /**
  * The issue's crash test: a mailing of 2,000 through the provider's relay to an smtp-server sink,
  * the server killed with SIGKILL at a random moment, then started again: every recipient gets the
- * mailing, and the only duplicates are messages that were in flight (claimed, not marked) at the kill.
+ * mailing, the only duplicates are messages that were in flight (claimed, not marked) at the kill,
+ * each copy of a message has its first one's Message-ID, and the limits count every recipient once.
  */
 async function killMidMailing(target: KillTarget) {
-  const sink = await startMailSink({ keep: false });
+  const sink = await startMailSink();
   try {
     const { serviceId, mailingId } = await prepare(target);
+    const usageBefore = await usageOf(target, serviceId);
     const mailing = `/client_service/${serviceId}/module/mailings/${mailingId}`;
     const port = await freePort();
     const first = await startServer(target, sink, port);
@@ -150,6 +166,17 @@ async function killMidMailing(target: KillTarget) {
     expect(missing).toEqual([]);
     const duplicates = [...counts.values()].reduce((sum, count) => sum + count - 1, 0);
     expect(duplicates).toBeLessThanOrEqual(inFlight);
+
+    // Receivers can drop the copies: one Message-ID per recipient, whatever the number of copies.
+    const messageIds = new Map<string, Set<string | undefined>>();
+    for (const message of sink.messages) messageIds.set(message.to, (messageIds.get(message.to) ?? new Set()).add(messageIdOf(message.raw)));
+    expect([...messageIds.entries()].filter(([, ids]) => ids.size !== 1 || ids.has(undefined))).toEqual([]);
+    expect(new Set(sink.messages.map((message) => messageIdOf(message.raw))).size).toBe(RECIPIENTS);
+    // The limits count each recipient's message once, copies sent again after the kill included.
+    const usage = await usageOf(target, serviceId);
+    expect(Object.keys(usage)).toHaveLength(2);
+    for (const prefix of Object.keys(usage)) expect(usage[prefix] - (usageBefore[prefix] ?? 0), prefix).toBe(RECIPIENTS);
+    expect(RECIPIENTS).toBeLessThanOrEqual(sink.received());
   } finally {
     await sink.close();
   }

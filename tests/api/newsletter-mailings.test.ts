@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeliveryTokens } from '../../src/modules/newsletter/server/mailings/render';
+import { loadSecret } from '../../src/server/platform/auth/tokens';
 import { serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
 import { signedIn } from './support/signed-in';
@@ -167,12 +169,36 @@ const headerOf = (raw: string, name: string) =>
     )
     .trim();
 const messagesTo = (emails: string[]) => sink.messages.filter((message) => emails.includes(message.to));
+/** The messages of one mailing (by its subject) the sink got for these addresses. */
+const mailedTo = (emails: string[], subject: string) => messagesTo(emails).filter((message) => headerOf(message.raw, 'Subject') === subject);
+/** The path of the unsubscribe link a message carries in its List-Unsubscribe header. */
+const unsubscribeLinkOf = (raw: string) => /<https:\/\/panel\.example\.pl(\/api\/newsletter\/unsubscribe\/[^>]+)>/.exec(headerOf(raw, 'List-Unsubscribe')!)![1];
+const recipientOf = async (email: string) =>
+  (await call('GET', `${api('/module/recipients')}?search=${encodeURIComponent(email)}`)).json().data[0] as { id: number; unsubscribed_at?: string | null };
+
+/** Runs fn under the sending limits given, counted from nothing, then lifts them again. */
+async function withLimits(limits: { daily: number; monthly: number }, fn: () => Promise<void>): Promise<void> {
+  const saved = await call('PUT', api('/limits'), { panel_emaillabs_daily_mail_limit: limits.daily, panel_emaillabs_monthly_mail_limit: limits.monthly }, 'admin');
+  expect(saved.statusCode, saved.body).toBe(200);
+  await test.ctx.db.query('DELETE FROM service_limit_usage WHERE client_service_id = $1', [newsletter]);
+  try {
+    await fn();
+  } finally {
+    await call('PUT', api('/limits'), { panel_emaillabs_daily_mail_limit: 1_000_000, panel_emaillabs_monthly_mail_limit: 1_000_000 }, 'admin');
+  }
+}
+
+/** The next day comes for a mailing paused by its daily limit: yesterday's count no longer binds, and its resume time has come. */
+async function nextDay(mailingId: number): Promise<void> {
+  await test.ctx.db.query("UPDATE service_limit_usage SET period = '2000-01-01' WHERE client_service_id = $1 AND prefix LIKE '%daily%'", [newsletter]);
+  await test.ctx.db.query("UPDATE newsletter_mailings SET resume_at = now() - interval '1 second' WHERE id = $1", [mailingId]);
+}
 
 describe('newsletter mailings', () => {
   it("gives klient's newsletter demo mailings: a sent one with deliveries, opens and clicks, and a scheduled one", async () => {
-    const all = (await call('GET', `${mailingsPath('/summaries')}?per_page=100`)).json().data as { id: number; status: string; counts: { total: number; sent: number; failed: number } }[];
+    const all = (await call('GET', `${mailingsPath('/summaries')}?per_page=100`)).json().data as { id: number; status: string; counts: { total: number; sent: number; failed: number; skipped: number } }[];
     const sent = all.find((mailing) => mailing.status === 'sent' && mailing.counts.total === 6)!;
-    expect(sent.counts).toEqual({ total: 6, sent: 5, failed: 1 });
+    expect(sent.counts).toEqual({ total: 6, sent: 5, failed: 1, skipped: 0 });
     expect((await progressOf(sent.id)).events).toEqual({ opened: 4, clicked: 2, unsubscribed: 0 });
     expect((await call('GET', mailingsPath(`/${sent.id}/sent`))).json().html).toContain('{{name}}');
     expect(all.filter((mailing) => mailing.status === 'scheduled')).toHaveLength(1);
@@ -258,6 +284,25 @@ describe('newsletter mailings', () => {
     expect((await start(id)).json().detail).toBe('Można uruchomić tylko wysyłkę w stanie szkicu.');
   });
 
+  it('gives each delivery one Message-ID, which a copy sent again after a crash keeps', async () => {
+    const { emails, tag } = await addRecipients(3);
+    const template = await addTemplate('<p>Jeden identyfikator</p>');
+    const id = await addMailing({ subject: 'Jeden identyfikator', template_id: template, ...toGroup(tag) });
+    await sendOut(id);
+    const { rows: deliveries } = await test.ctx.db.query<{ id: string; email: string }>('SELECT id, email FROM newsletter_deliveries WHERE mailing_id = $1 ORDER BY id', [id]);
+    const tokens = new DeliveryTokens(await loadSecret(test.ctx.config));
+    const expected = (delivery: { id: string }) => tokens.messageId(Number(delivery.id), id, 'newsletter.kowalski.example.com');
+    for (const delivery of deliveries) {
+      expect(mailedTo([delivery.email], 'Jeden identyfikator').map((message) => headerOf(message.raw, 'Message-ID'))).toEqual([expected(delivery)]);
+    }
+    // What a crash leaves: a message the server took, its delivery still 'sending'; the lease ends and it goes out again.
+    await test.ctx.db.query("UPDATE newsletter_deliveries SET state = 'sending', lease_until = now() - interval '1 second' WHERE id = $1", [deliveries[0].id]);
+    await test.ctx.db.query("UPDATE newsletter_mailings SET status = 'sending', heartbeat_at = NULL WHERE id = $1", [id]);
+    await waitFor(id, (progress) => progress.status === 'sent' && mailedTo([emails[0]], 'Jeden identyfikator').length === 2);
+    expect(mailedTo([emails[0]], 'Jeden identyfikator').map((message) => headerOf(message.raw, 'Message-ID'))).toEqual([expected(deliveries[0]), expected(deliveries[0])]);
+    expect(new Set(mailedTo(emails, 'Jeden identyfikator').map((message) => headerOf(message.raw, 'Message-ID'))).size).toBe(3);
+  });
+
   it('records opens and clicks through signed links, and a forged token records nothing', async () => {
     const { emails, tag } = await addRecipients(1);
     const template = await addTemplate('<p>Hej {{name}} <a href="https://example.org/a">A</a> <a href=\'https://example.org/b\'>B</a></p>');
@@ -311,7 +356,7 @@ describe('newsletter mailings', () => {
     const template = await addTemplate('<p>Lista</p>');
     const first = await addMailing({ subject: 'Pierwsza', template_id: template, ...toGroup(tag) });
     await sendOut(first);
-    const links = emails.map((email) => /<https:\/\/panel\.example\.pl(\/api\/newsletter\/unsubscribe\/[^>]+)>/.exec(headerOf(messagesTo([email])[0].raw, 'List-Unsubscribe')!)![1]);
+    const links = emails.map((email) => unsubscribeLinkOf(messagesTo([email])[0].raw));
 
     const page = await test.call({ method: 'GET', url: links[0], withoutXsrf: true });
     expect(page.statusCode).toBe(200);
@@ -320,9 +365,7 @@ describe('newsletter mailings', () => {
     expect(page.body).toContain(`Czy na pewno chcesz wypisać adres ${emails[0]} z newslettera?`);
     expect(page.body).toContain('Wypisz mnie');
     // The page asks; only the POST unsubscribes (link scanners open GETs).
-    const recipient = async (email: string) =>
-      (await call('GET', `${api('/module/recipients')}?search=${encodeURIComponent(email)}`)).json().data[0] as { unsubscribed_at?: string | null };
-    expect((await recipient(emails[0])).unsubscribed_at ?? null).toBeNull();
+    expect((await recipientOf(emails[0])).unsubscribed_at ?? null).toBeNull();
 
     const confirmed = await test.call({ method: 'POST', url: links[0], withoutXsrf: true, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(confirmed.statusCode).toBe(200);
@@ -335,12 +378,12 @@ describe('newsletter mailings', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(oneClick.statusCode).toBe(200);
-    for (const email of emails) expect((await recipient(email)).unsubscribed_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    for (const email of emails) expect((await recipientOf(email)).unsubscribed_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect((await progressOf(first)).events.unsubscribed).toBe(2);
     // Editing a recipient keeps the date: the client cannot clear it.
-    const stored = (await call('GET', `${api('/module/recipients')}?search=${encodeURIComponent(emails[0])}`)).json().data[0];
+    const stored = await recipientOf(emails[0]);
     await call('PUT', api(`/module/recipients/${stored.id}`), { ...stored, unsubscribed_at: null });
-    expect((await recipient(emails[0])).unsubscribed_at).toBe(stored.unsubscribed_at);
+    expect((await recipientOf(emails[0])).unsubscribed_at).toBe(stored.unsubscribed_at);
 
     const bad = await test.call({ method: 'POST', url: `${links[0]}x`, withoutXsrf: true, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(bad.statusCode).toBe(404);
@@ -392,10 +435,7 @@ describe('newsletter mailings', () => {
 
   it('pauses at the daily limit with the reason shown, counts usage per message, and resumes in the next period', async () => {
     const { emails, tag } = await addRecipients(5);
-    const limits = await call('PUT', api('/limits'), { panel_emaillabs_daily_mail_limit: 3, panel_emaillabs_monthly_mail_limit: 1000 }, 'admin');
-    expect(limits.statusCode, limits.body).toBe(200);
-    await test.ctx.db.query('DELETE FROM service_limit_usage WHERE client_service_id = $1', [newsletter]);
-    try {
+    await withLimits({ daily: 3, monthly: 1000 }, async () => {
       const template = await addTemplate('<p>Limit</p>');
       const id = await addMailing({ subject: 'Limitowana', template_id: template, ...toGroup(tag) });
       await start(id);
@@ -412,18 +452,124 @@ describe('newsletter mailings', () => {
       expect((await progressOf(id)).status).toBe('paused');
 
       // The next day: yesterday's count no longer binds, and the mailing resumes by itself.
-      await test.ctx.db.query("UPDATE service_limit_usage SET period = '2000-01-01' WHERE client_service_id = $1 AND prefix LIKE '%daily%'", [newsletter]);
-      await test.ctx.db.query("UPDATE newsletter_mailings SET resume_at = now() - interval '1 second' WHERE id = $1", [id]);
+      await nextDay(id);
       const done = await waitFor(id, (progress) => progress.status === 'sent');
       expect(done.counts).toMatchObject({ sent: 5, failed: 0 });
       expect(messagesTo(emails)).toHaveLength(5);
       const after = (await call('GET', api('/limits'))).json().data as { prefix: string; usage: number }[];
       expect(after.find((row) => row.prefix.endsWith('daily_mail_limit'))!.usage).toBe(2);
       expect(after.find((row) => row.prefix.endsWith('monthly_mail_limit'))!.usage).toBe(5);
-    } finally {
-      await call('PUT', api('/limits'), { panel_emaillabs_daily_mail_limit: 1_000_000, panel_emaillabs_monthly_mail_limit: 1_000_000 }, 'admin');
-    }
+    });
   });
+
+  it('skips recipients who unsubscribed or were deleted after the start, and its counts still add up', async () => {
+    const { emails, tag } = await addRecipients(4);
+    const template = await addTemplate('<p>Po starcie</p>');
+    // An earlier mailing gives the recipients their unsubscribe links.
+    await sendOut(await addMailing({ subject: 'Wcześniejsza', template_id: template, ...toGroup(tag) }));
+    const unsubscribeLink = unsubscribeLinkOf(mailedTo([emails[1]], 'Wcześniejsza')[0].raw);
+    await withLimits({ daily: 1, monthly: 1000 }, async () => {
+      // One message a day: the mailing sends to emails[0] and waits for the next day, as a limited mailing may for days.
+      const id = await addMailing({ subject: 'Po starcie', template_id: template, ...toGroup(tag) });
+      await start(id);
+      await waitFor(id, (progress) => progress.status === 'paused' && progress.counts.sending === 0);
+      const unsubscribed = await test.call({ method: 'POST', url: unsubscribeLink, withoutXsrf: true, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      expect(unsubscribed.statusCode).toBe(200);
+      expect((await call('DELETE', api(`/module/recipients/${(await recipientOf(emails[2])).id}`))).statusCode).toBe(204);
+
+      await nextDay(id);
+      const done = await waitFor(id, (progress) => progress.status === 'sent');
+      expect(done.counts).toEqual({ total: 4, queued: 0, sending: 0, sent: 2, failed: 0, skipped: 2 });
+      expect(mailedTo(emails, 'Po starcie').map((message) => message.to).sort()).toEqual([emails[0], emails[3]].sort());
+      const { rows } = await test.ctx.db.query<{ email: string; state: string; error: string | null; attempts: number }>(
+        'SELECT email, state, error, attempts FROM newsletter_deliveries WHERE mailing_id = $1 ORDER BY id',
+        [id],
+      );
+      expect(rows).toEqual([
+        { email: emails[0], state: 'sent', error: null, attempts: 1 },
+        { email: emails[1], state: 'skipped', error: 'unsubscribed', attempts: 0 },
+        { email: emails[2], state: 'skipped', error: 'deleted', attempts: 0 },
+        { email: emails[3], state: 'sent', error: null, attempts: 1 },
+      ]);
+      // Skipped messages count against no limit.
+      const usage = (await call('GET', api('/limits'))).json().data as { prefix: string; usage: number }[];
+      expect(usage.find((row) => row.prefix.endsWith('monthly_mail_limit'))!.usage).toBe(2);
+      const summary = (await call('GET', `${mailingsPath('/summaries')}?archived=true&per_page=100`)).json().data.find((mailing: { id: number }) => mailing.id === id);
+      expect(summary.counts).toEqual({ total: 4, sent: 2, failed: 0, skipped: 2 });
+      const report = (await call('GET', `${api('/reports/mailings')}?search=${encodeURIComponent('Po starcie')}`)).json().data[0];
+      expect(report).toMatchObject({ id, total: 4, sent: 2, failed: 0, skipped: 2, rates: { failed: 0 } });
+    });
+  });
+
+  it('resumes a mailing paused by its limit as soon as the limit is raised; resume while the limit is spent says it stays paused', async () => {
+    const { emails, tag } = await addRecipients(4);
+    await withLimits({ daily: 1, monthly: 1000 }, async () => {
+      const template = await addTemplate('<p>Podniesiony limit</p>');
+      const id = await addMailing({ subject: 'Podniesiony limit', template_id: template, ...toGroup(tag) });
+      await start(id);
+      await waitFor(id, (progress) => progress.status === 'paused' && progress.counts.sending === 0);
+      // Paused by the user meanwhile: resuming while the limit is spent leaves it waiting for the limit, and says so.
+      expect((await call('PUT', mailingsPath(`/${id}/pause`))).statusCode).toBe(200);
+      expect((await progressOf(id)).status_reason).toBe('user');
+      for (let press = 0; press < 2; press += 1) {
+        const resumed = await call('PUT', mailingsPath(`/${id}/resume`));
+        expect(resumed.statusCode).toBe(200);
+        expect(resumed.json()).toEqual({ detail: 'Limit wysyłek jest wyczerpany: wysyłka pozostaje wstrzymana i wznowi się sama, gdy limit na to pozwoli.', status: 'paused' });
+        const waiting = (await call('GET', mailingsPath(`/${id}/progress`))).json() as Progress & { resume_at: string };
+        expect(waiting).toMatchObject({ status: 'paused', status_reason: 'daily_limit', counts: { sent: 1, queued: 3 } });
+        expect(new Date(waiting.resume_at).getTime()).toBeGreaterThan(Date.now());
+      }
+      // A save that leaves the limit spent changes nothing.
+      expect((await call('PUT', api('/limits'), { panel_emaillabs_daily_mail_limit: 1, panel_emaillabs_monthly_mail_limit: 2000 }, 'admin')).statusCode).toBe(200);
+      expect((await progressOf(id)).status).toBe('paused');
+
+      const raised = await call('PUT', api('/limits'), { panel_emaillabs_daily_mail_limit: 10, panel_emaillabs_monthly_mail_limit: 2000 }, 'admin');
+      expect(raised.statusCode, raised.body).toBe(200);
+      expect(['sending', 'sent']).toContain((await progressOf(id)).status);
+      const done = await waitFor(id, (progress) => progress.status === 'sent');
+      expect(done.counts).toMatchObject({ total: 4, sent: 4 });
+      expect(mailedTo(emails, 'Podniesiony limit')).toHaveLength(4);
+    });
+  });
+
+  it('counts against the limits the messages the server accepted: no refused one, a retried one once', async () => {
+    const { emails, tag } = await addRecipients(3);
+    refused.add(emails[0]);
+    deferredOnce.add(emails[1]);
+    await withLimits({ daily: 1000, monthly: 1000 }, async () => {
+      const template = await addTemplate('<p>Liczone</p>');
+      const id = await addMailing({ subject: 'Liczone', template_id: template, ...toGroup(tag) });
+      await start(id);
+      await waitFor(id, (progress) => progress.counts.queued === 1 && progress.counts.sending === 0 && progress.counts.sent === 1, 15_000);
+      await test.ctx.db.query('UPDATE newsletter_deliveries SET next_attempt_at = now() WHERE mailing_id = $1', [id]);
+      const done = await waitFor(id, (progress) => progress.status === 'sent');
+      expect(done.counts).toMatchObject({ sent: 2, failed: 1 });
+      const usage = (await call('GET', api('/limits'))).json().data as { prefix: string; usage: number }[];
+      expect(usage.map((row) => row.usage)).toEqual([2, 2]);
+    });
+  });
+
+  it('never lets two mailings of a service at once both spend the last of a limit', async () => {
+    const [first, second] = [await addManyRecipients(120), await addManyRecipients(120)];
+    const template = await addTemplate('<p>Wyścig</p>');
+    const ids = [await addMailing({ subject: 'Wyścig', template_id: template, ...toGroup(first.tag) }), await addMailing({ subject: 'Wyścig', template_id: template, ...toGroup(second.tag) })];
+    delayMs = 20;
+    try {
+      await withLimits({ daily: 150, monthly: 1000 }, async () => {
+        for (const id of ids) await start(id);
+        // One may have gone out whole before the other took the rest; what is left waits for the next day.
+        const settled = await Promise.all(ids.map((id) => waitFor(id, (progress) => progress.status !== 'sending' && progress.counts.sending === 0)));
+        expect(settled.filter((progress) => progress.status === 'paused').map((progress) => progress.status_reason)).toContain('daily_limit');
+        expect(settled[0].counts.sent + settled[1].counts.sent).toBe(150);
+        expect(mailedTo([...first.emails, ...second.emails], 'Wyścig')).toHaveLength(150);
+        const usage = (await call('GET', api('/limits'))).json().data as { prefix: string; usage: number }[];
+        expect(usage.map((row) => row.usage)).toEqual([150, 150]);
+        for (const [index, id] of ids.entries()) if (settled[index].status === 'paused') expect((await call('PUT', mailingsPath(`/${id}/cancel`))).statusCode).toBe(200);
+      });
+    } finally {
+      delayMs = 0;
+    }
+  }, 60_000);
 
   it('pauses and resumes without sending anyone twice, and cancels what is left', async () => {
     const { emails, tag } = await addManyRecipients(1500);

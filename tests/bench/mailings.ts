@@ -49,7 +49,7 @@ async function rawSender(port: number, count: number): Promise<void> {
   const worker = async () => {
     while (next < count) {
       const index = next++;
-      const recipient = { deliveryId: index + 1, email: `odbiorca${index}@example.com`, name: `Odbiorca ${index}` };
+      const recipient = { deliveryId: index + 1, email: `odbiorca${index}@example.com`, name: `Odbiorca ${index}`, messageId: tokens.messageId(index + 1, 1, 'example.com') };
       await transport.sendMail({ from: '"Biuro" <biuro@example.com>', ...renderMessage(prepared, recipient, tokens, 'http://localhost:3000') });
     }
   };

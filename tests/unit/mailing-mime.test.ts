@@ -1,3 +1,4 @@
+import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { compileMime } from '../../src/modules/newsletter/server/mailings/mime';
 import { DeliveryTokens, listIdOf, prepareMailing, renderMessage } from '../../src/modules/newsletter/server/mailings/render';
@@ -34,7 +35,7 @@ describe("a mailing's messages compiled to MIME once", () => {
   for (const tracking of [true, false]) {
     it(`decode to what the message renders as (tracking ${tracking ? 'on' : 'off'}), in lines of at most 76 characters`, () => {
       const prepared = prepareMailing('Nowości — sierpień', HTML, tracking, listIdOf(7, 'Sklep „Łódź”', PUBLIC_URL));
-      const recipient = { deliveryId: 4242, email: 'anna.nowak@example.pl', name: 'Anna <Łucja> & Co' };
+      const recipient = { deliveryId: 4242, email: 'anna.nowak@example.pl', name: 'Anna <Łucja> & Co', messageId: tokens.messageId(4242, 7, 'sklep.example.pl') };
       const raw = compileMime(prepared, { name: 'Biuro Łódź', address: 'biuro@sklep.example.pl' })(recipient, tokens, PUBLIC_URL);
       const expected = renderMessage(prepared, recipient, tokens, PUBLIC_URL);
       const { headers, parts } = parse(raw);
@@ -46,7 +47,7 @@ describe("a mailing's messages compiled to MIME once", () => {
       expect(headers.get('List-Id')).toBe(expected.headers!['List-Id']);
       expect(headers.get('List-Unsubscribe')).toBe(expected.headers!['List-Unsubscribe']);
       expect(headers.get('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
-      expect(headers.get('Message-ID')).toMatch(/^<[\w-]+@sklep\.example\.pl>$/);
+      expect(headers.get('Message-ID')).toBe(recipient.messageId);
       expect(new Date(headers.get('Date')!).getTime()).toBeGreaterThan(Date.now() - 60_000);
       // Line breaks travel as CRLF in MIME: the parts decode to the rendered ones with theirs.
       const crlf = (text: string) => text.replace(/\r?\n/g, '\r\n');
@@ -57,4 +58,22 @@ describe("a mailing's messages compiled to MIME once", () => {
       for (const line of raw.split('\r\n').slice(raw.slice(0, raw.indexOf('\r\n\r\n')).split('\r\n').length)) expect(line.length).toBeLessThanOrEqual(76);
     });
   }
+});
+
+describe("a delivery's Message-ID", () => {
+  it('is the same on every try of the delivery, its own, and of this installation only', () => {
+    const messageId = tokens.messageId(4242, 7, 'sklep.example.pl');
+    expect(messageId).toMatch(/^<d4242\.m7\.[\w-]{22}@sklep\.example\.pl>$/);
+    expect(tokens.messageId(4242, 7, 'sklep.example.pl')).toBe(messageId);
+    expect(tokens.messageId(4243, 7, 'sklep.example.pl')).not.toBe(messageId);
+    expect(new DeliveryTokens(new Uint8Array(32).fill(8)).messageId(4242, 7, 'sklep.example.pl')).not.toBe(messageId);
+  });
+
+  it('is the one nodemailer sends for a rendered message (addresses MIME headers cannot carry as they are)', async () => {
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+    const recipient = { deliveryId: 17, email: 'zażółć@example.pl', name: 'Zażółć', messageId: tokens.messageId(17, 3, 'sklep.example.pl') };
+    const info = await transport.sendMail({ from: 'biuro@sklep.example.pl', ...renderMessage(prepareMailing('Temat', HTML, false, listIdOf(3, 'Sklep', PUBLIC_URL)), recipient, tokens, PUBLIC_URL) });
+    const raw = (info.message as Buffer).toString('utf8');
+    expect(parse(raw).headers.get('Message-ID')).toBe(recipient.messageId);
+  });
 });

@@ -24,11 +24,11 @@ export function statusText(translate: (key: string) => string, status: MailingSt
   return reason ? `${label}: ${translate(`resources.mailings.reasons.${reason}`)}` : label;
 }
 
-/** The progress bar of a mailing: messages sent or failed of all its deliveries, with the counts in words. */
+/** The progress bar of a mailing: messages sent, failed or skipped of all its deliveries, with the counts in words. */
 export function MailingProgressBar({ progress }: { progress: MailingProgress }) {
   const translate = useTranslate();
-  const { total, sent, failed } = progress.counts;
-  const percent = total ? Math.round(((sent + failed) / total) * 100) : progress.status === 'sent' ? 100 : 0;
+  const { total, sent, failed, skipped } = progress.counts;
+  const percent = total ? Math.round(((sent + failed + skipped) / total) * 100) : progress.status === 'sent' ? 100 : 0;
   return (
     <LabelledProgress
       label={translate('resources.mailings.progress.label')}
@@ -37,6 +37,11 @@ export function MailingProgressBar({ progress }: { progress: MailingProgress }) 
       failed={progress.status === 'failed'}
       sx={{ height: 8, borderRadius: 1 }}
     >
+      {skipped > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {translate('resources.mailings.progress.skipped', { skipped })}
+        </Typography>
+      )}
       <Typography variant="body2" color="text.secondary">
         {translate('resources.mailings.progress.events', progress.events)}
       </Typography>

@@ -11,7 +11,7 @@ export interface MailingSummary {
   start_at: string | null;
   archived: boolean;
   created_at: string;
-  counts: { total: number; sent: number; failed: number };
+  counts: { total: number; sent: number; failed: number; skipped: number };
 }
 
 export type MailingStatus = 'draft' | 'scheduled' | 'sending' | 'paused' | 'sent' | 'cancelled' | 'failed';
@@ -23,7 +23,7 @@ export interface MailingProgress {
   resume_at: string | null;
   started_at: string | null;
   finished_at: string | null;
-  counts: { total: number; queued: number; sending: number; sent: number; failed: number };
+  counts: { total: number; queued: number; sending: number; sent: number; failed: number; skipped: number };
   events: { opened: number; clicked: number; unsubscribed: number };
 }
 

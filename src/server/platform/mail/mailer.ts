@@ -6,6 +6,8 @@ export interface MailMessage {
   html?: string;
   /** An address object (nodemailer quotes or encodes its name), or a plain address. */
   from?: string | { name: string; address: string };
+  /** The Message-ID header (a newsletter delivery's own); otherwise one is made up. */
+  messageId?: string;
   /** Extra header lines (a newsletter's List-Unsubscribe). */
   headers?: Record<string, string>;
 }

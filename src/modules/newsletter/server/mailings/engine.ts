@@ -51,6 +51,8 @@ export interface DeliveryCounts {
   sending: number;
   sent: number;
   failed: number;
+  /** Not sent: the recipient unsubscribed or was deleted after the start. */
+  skipped: number;
 }
 
 interface Claimed {
@@ -70,7 +72,8 @@ interface Claimed {
  * - a crash mid-batch: the batch's unmarked rows go back to the queue when their lease ends, so no
  *   recipient is skipped and only messages in flight at the crash may arrive twice;
  * - a pause: workers stop claiming, the batch in flight is marked as it completes; a resume claims
- *   only queued rows, so nothing is sent twice.
+ *   only queued rows, so nothing is sent twice;
+ * - an unsubscribe (or a deleted recipient) after the start: the claim skips the delivery.
  */
 export class MailingEngine {
   private pumpTimer: NodeJS.Timeout | null = null;
@@ -130,17 +133,66 @@ export class MailingEngine {
     await db.query("UPDATE newsletter_deliveries SET state = 'queued', lease_until = NULL WHERE state = 'sending' AND lease_until < now()");
     const due = await db.query<{ id: number }>("SELECT id FROM newsletter_mailings WHERE status = 'scheduled' AND start_at <= now() ORDER BY id");
     for (const { id } of due.rows) await this.begin(id, 'scheduled');
-    const resumed = await db.query<{ id: number; client_service_id: number }>(
-      `UPDATE newsletter_mailings SET status = 'sending', status_reason = NULL, resume_at = NULL, updated_at = now()
-        WHERE status = 'paused' AND status_reason IN ('daily_limit', 'monthly_limit') AND resume_at <= now()
-        RETURNING id, client_service_id`,
-    );
+    await this.resumeLimited(db, 'resume_at <= now()', []);
     const orphaned = await db.query<{ id: number; client_service_id: number }>(
       `SELECT id, client_service_id FROM newsletter_mailings
         WHERE status = 'sending' AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $1))`,
       [this.ctx.config.mailingLeaseSeconds],
     );
-    for (const mailing of [...resumed.rows, ...orphaned.rows]) await this.kick(db, mailing.id, mailing.client_service_id);
+    for (const mailing of orphaned.rows) await this.kick(db, mailing.id, mailing.client_service_id);
+  }
+
+  /** Sends again the mailings paused by their limits that match `condition` (a trusted SQL condition over newsletter_mailings). */
+  private async resumeLimited(tx: Queryable, condition: string, params: unknown[]): Promise<void> {
+    const { rows } = await tx.query<{ id: number; client_service_id: number }>(
+      `UPDATE newsletter_mailings SET status = 'sending', status_reason = NULL, resume_at = NULL, heartbeat_at = now(), updated_at = now()
+        WHERE status = 'paused' AND status_reason IN ('daily_limit', 'monthly_limit') AND ${condition}
+        RETURNING id, client_service_id`,
+      params,
+    );
+    for (const mailing of rows) await this.kick(tx, mailing.id, mailing.client_service_id);
+  }
+
+  /**
+   * After the service's limits were saved (in the same transaction): its mailings paused by a limit
+   * send again at once when no limit is spent any more (one was raised), not the next day or month.
+   */
+  async limitsSaved(tx: Queryable, serviceId: number): Promise<void> {
+    if ((await this.allowance(tx, serviceId)).spent) return;
+    await this.resumeLimited(tx, 'client_service_id = $1', [serviceId]);
+  }
+
+  /**
+   * Resumes a paused mailing: one held before its start is scheduled again; a started one sends
+   * again or, while one of the service's limits is spent, waits for it (paused by the limit,
+   * resuming itself when it allows). Resolves to the new status, or null when it was not paused.
+   */
+  async resume(tx: Queryable, mailingId: number, serviceId: number): Promise<MailingStatus | null> {
+    const { rows } = await tx.query<{ started: boolean }>(
+      "SELECT started_at IS NOT NULL AS started FROM newsletter_mailings WHERE id = $1 AND status = 'paused' FOR UPDATE",
+      [mailingId],
+    );
+    if (!rows[0]) return null;
+    if (!rows[0].started) {
+      await tx.query("UPDATE newsletter_mailings SET status = 'scheduled', status_reason = NULL, resume_at = NULL, updated_at = now() WHERE id = $1", [mailingId]);
+      return 'scheduled';
+    }
+    const { spent } = await this.allowance(tx, serviceId);
+    if (spent) {
+      await this.pauseForLimit(tx, mailingId, spent);
+      return 'paused';
+    }
+    await tx.query("UPDATE newsletter_mailings SET status = 'sending', status_reason = NULL, resume_at = NULL, heartbeat_at = now(), updated_at = now() WHERE id = $1", [mailingId]);
+    await this.kick(tx, mailingId, serviceId);
+    return 'sending';
+  }
+
+  /** Pauses a mailing because a limit is spent, until that limit's next period begins. */
+  private async pauseForLimit(tx: Queryable, mailingId: number, spent: 'daily_limit' | 'monthly_limit'): Promise<void> {
+    await tx.query(
+      "UPDATE newsletter_mailings SET status = 'paused', status_reason = $2, resume_at = $3, updated_at = now() WHERE id = $1",
+      [mailingId, spent, nextPeriodStart(spent === 'monthly_limit' ? 'monthly' : 'daily', new Date())],
+    );
   }
 
   /** Sends a run job for the mailing unless one is already waiting. */
@@ -203,7 +255,7 @@ export class MailingEngine {
       'SELECT state, count(*)::int AS n FROM newsletter_deliveries WHERE mailing_id = $1 GROUP BY state',
       [mailingId],
     );
-    const counts: DeliveryCounts = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0 };
+    const counts: DeliveryCounts = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
     for (const row of rows) {
       counts[row.state as keyof DeliveryCounts] = Number(row.n);
       counts.total += Number(row.n);
@@ -217,58 +269,77 @@ export class MailingEngine {
     return record ? (record.values as unknown as SenderConfig) : null;
   }
 
-  /** What the limits let the service send now (Infinity where no limit is set), and which limit binds. */
-  private async allowance(tx: Queryable, serviceId: number): Promise<{ allowed: number; binding: 'daily_limit' | 'monthly_limit' | null }> {
+  /**
+   * What the limits let the service send now (Infinity where no limit is set): each limit less its
+   * usage (messages sent) and the service's messages in flight (claimed, not yet marked: reserved,
+   * so that workers claiming one after the other never both spend the last of a limit); and which
+   * limit, if any, its usage alone has spent.
+   */
+  private async allowance(tx: Queryable, serviceId: number): Promise<{ allowed: number; spent: 'daily_limit' | 'monthly_limit' | null }> {
     const limits = this.app.schemaModules.get('limits');
     const prefixes = this.limitPrefixes;
     const record = limits ? await limits.store.first(tx, { serviceId, userId: null }) : null;
-    if (!record) return { allowed: Number.POSITIVE_INFINITY, binding: null };
+    if (!record) return { allowed: Number.POSITIVE_INFINITY, spent: null };
+    // In flight first, then usage: a batch marked in between counts twice (a smaller claim), never not at all.
+    const inFlight = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM newsletter_deliveries WHERE client_service_id = $1 AND state = 'sending'", [serviceId]);
     const usage = await currentUsage(tx, serviceId, prefixes);
     let allowed = Number.POSITIVE_INFINITY;
-    let binding: 'daily_limit' | 'monthly_limit' | null = null;
+    let spent: 'daily_limit' | 'monthly_limit' | null = null;
     for (const prefix of prefixes) {
       const limit = record.values[prefix];
       if (typeof limit !== 'number') continue;
-      const remaining = Math.max(limit - (usage.get(prefix) ?? 0), 0);
-      if (remaining < allowed || (remaining === allowed && remaining === 0 && limitKindOf(prefix) === 'monthly')) {
-        allowed = remaining;
-        binding = limitKindOf(prefix) === 'daily' ? 'daily_limit' : 'monthly_limit';
-      }
+      const remaining = limit - (usage.get(prefix) ?? 0);
+      allowed = Math.min(allowed, Math.max(remaining - Number(inFlight.rows[0].n), 0));
+      // A spent monthly limit binds past the day's end.
+      if (remaining <= 0 && spent !== 'monthly_limit') spent = limitKindOf(prefix) === 'monthly' ? 'monthly_limit' : 'daily_limit';
     }
-    return { allowed, binding };
+    return { allowed, spent };
   }
 
   /**
-   * Claims the next batch: the service's limits row lock serialises claims of one service, so two
-   * workers never both spend the last of a limit. Pauses the mailing (until the next period) when a
-   * limit is spent. Resolves to the claimed messages, or to why there are none.
+   * Claims the next batch: the service's limits row lock serialises claims of one service, and a
+   * claim reserves its messages against the limits until they are marked. Deliveries whose
+   * recipient has unsubscribed or was deleted since the start are skipped in the same statement (the
+   * recipient is looked up as the batch is claimed, not when the mailing started). Pauses the
+   * mailing (until the next period) when a limit is spent. Resolves to the claimed messages and how
+   * many were skipped, or to why there are none ('empty' also while the rest of a limit is reserved
+   * by messages in flight).
    */
-  private async claim(mailing: MailingRow): Promise<Claimed[] | 'stopped' | 'limited' | 'empty'> {
+  private async claim(mailing: MailingRow): Promise<{ messages: Claimed[]; skipped: number } | 'stopped' | 'limited' | 'empty'> {
     const serviceId = mailing.client_service_id;
     return this.ctx.db.transaction(async (tx) => {
       const current = await tx.query<{ status: string }>('SELECT status FROM newsletter_mailings WHERE id = $1 FOR UPDATE', [mailing.id]);
       if (current.rows[0]?.status !== 'sending') return 'stopped';
+      await tx.query('UPDATE newsletter_mailings SET heartbeat_at = now() WHERE id = $1', [mailing.id]);
       await tx.query('SELECT id FROM client_services WHERE id = $1 FOR UPDATE', [serviceId]);
-      const { allowed, binding } = await this.allowance(tx, serviceId);
-      if (allowed <= 0) {
-        const kind = binding === 'monthly_limit' ? 'monthly' : 'daily';
-        await tx.query(
-          "UPDATE newsletter_mailings SET status = 'paused', status_reason = $2, resume_at = $3, updated_at = now() WHERE id = $1",
-          [mailing.id, binding, nextPeriodStart(kind, new Date())],
-        );
+      const { allowed, spent } = await this.allowance(tx, serviceId);
+      if (spent) {
+        // A spent limit pauses only a mailing with messages left to send; the one that spent it on its last message ends.
+        const left = await tx.query("SELECT 1 FROM newsletter_deliveries WHERE mailing_id = $1 AND state = 'queued' LIMIT 1", [mailing.id]);
+        if (left.rows.length === 0) return 'empty';
+        await this.pauseForLimit(tx, mailing.id, spent);
         return 'limited';
       }
-      const { rows } = await tx.query<Claimed>(
-        `UPDATE newsletter_deliveries d SET state = 'sending', attempts = d.attempts + 1, lease_until = now() + make_interval(secs => $3)
-          WHERE d.id IN (SELECT id FROM newsletter_deliveries WHERE mailing_id = $1 AND state = 'queued' AND next_attempt_at <= now()
-                          ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
-          RETURNING d.id, d.email, d.name, d.attempts`,
+      if (allowed <= 0) return 'empty';
+      const { rows } = await tx.query<Claimed & { state: 'sending' | 'skipped' }>(
+        `WITH next AS (
+           SELECT d.id, CASE WHEN r.id IS NULL THEN 'deleted' WHEN r.data->>'unsubscribed_at' IS NOT NULL THEN 'unsubscribed' END AS skip
+             FROM newsletter_deliveries d
+             LEFT JOIN module_records r ON r.id = d.recipient_id AND r.resource = 'recipients' AND r.client_service_id = d.client_service_id
+            WHERE d.mailing_id = $1 AND d.state = 'queued' AND d.next_attempt_at <= now()
+            ORDER BY d.id LIMIT $2 FOR UPDATE OF d SKIP LOCKED)
+         UPDATE newsletter_deliveries d
+            SET state = CASE WHEN next.skip IS NULL THEN 'sending' ELSE 'skipped' END, error = next.skip,
+                attempts = d.attempts + CASE WHEN next.skip IS NULL THEN 1 ELSE 0 END,
+                lease_until = CASE WHEN next.skip IS NULL THEN now() + make_interval(secs => $3) END,
+                finished_at = CASE WHEN next.skip IS NOT NULL THEN now() END
+           FROM next WHERE d.id = next.id
+         RETURNING d.id, d.email, d.name, d.attempts, d.state`,
         [mailing.id, Math.min(BATCH_SIZE, allowed), this.ctx.config.mailingLeaseSeconds],
       );
-      await tx.query('UPDATE newsletter_mailings SET heartbeat_at = now() WHERE id = $1', [mailing.id]);
       if (rows.length === 0) return 'empty';
-      await addUsage(tx, serviceId, this.limitPrefixes, rows.length);
-      return rows.map((row) => ({ ...row, id: Number(row.id) }));
+      const messages = rows.filter((row) => row.state === 'sending').map(({ state: _state, ...row }) => ({ ...row, id: Number(row.id) }));
+      return { messages, skipped: rows.length - messages.length };
     });
   }
 
@@ -281,7 +352,7 @@ export class MailingEngine {
       );
       if (left.rows.length > 0) return false;
       const counts = await this.counts(tx, mailingId);
-      const failed = counts.total > 0 && counts.sent === 0;
+      const failed = counts.failed > 0 && counts.sent === 0;
       await tx.query(
         `UPDATE newsletter_mailings SET status = $2, status_reason = $3, finished_at = now(), updated_at = now()
           WHERE id = $1 AND status = 'sending'`,
@@ -304,8 +375,13 @@ export class MailingEngine {
     });
   }
 
-  /** Marks a sent batch: sent ones, failed ones, and transient failures queued again after a growing delay. */
-  private async mark(results: { message: Claimed; error: unknown }[]): Promise<void> {
+  /**
+   * Marks a sent batch: sent ones, failed ones, and transient failures queued again after a growing
+   * delay. The sent ones count against the limits, each delivery once: a copy sent again after a
+   * crash (its first one never marked) or after its lease ran out (marked by one worker only) is not
+   * counted twice.
+   */
+  private async mark(serviceId: number, results: { message: Claimed; error: unknown }[]): Promise<void> {
     const sent = results.filter((result) => result.error === null).map((result) => result.message.id);
     const failed = results.filter(
       (result) => result.error !== null && (result.error instanceof PermanentFailure || result.message.attempts >= MAX_ATTEMPTS),
@@ -313,10 +389,11 @@ export class MailingEngine {
     const retried = results.filter((result) => result.error !== null && !failed.includes(result));
     await this.ctx.db.transaction(async (tx) => {
       if (sent.length) {
-        await tx.query(
+        const { affectedRows } = await tx.query(
           "UPDATE newsletter_deliveries SET state = 'sent', finished_at = now(), lease_until = NULL, error = NULL WHERE id = ANY($1::bigint[]) AND state = 'sending'",
           [sent],
         );
+        if (affectedRows > 0) await addUsage(tx, serviceId, this.limitPrefixes, affectedRows);
       }
       for (const { message, error } of [...failed, ...retried]) {
         const again = !failed.some((result) => result.message === message);
@@ -350,20 +427,25 @@ export class MailingEngine {
       mime && transport.mime && ASCII.test(recipient.email)
         ? transport.mime.send(recipient.email, mime(recipient, this.tokens, config.publicUrl))
         : transport.send(renderMessage(prepared, recipient, this.tokens, config.publicUrl));
+    // Message-IDs name the sender's domain (the panel's for a method without one in hand).
+    const messageDomain = transport.mime?.sender.address.split('@')[1] || new URL(config.publicUrl).hostname;
     const counts = await this.counts(db, mailing.id);
-    let done = counts.sent + counts.failed;
+    let done = counts.sent + counts.failed + counts.skipped;
     const sliceEnds = Date.now() + RUN_SLICE_MS;
     const lane = async (): Promise<void> => {
       for (;;) {
         if (Date.now() > sliceEnds) return this.kick(db, mailing.id, mailing.client_service_id);
-        const batch = await this.claim(mailing);
-        if (batch === 'stopped' || batch === 'limited') return;
-        if (batch === 'empty') {
+        const claimed = await this.claim(mailing);
+        if (claimed === 'stopped' || claimed === 'limited') return;
+        if (claimed === 'empty') {
           if (await this.finishIfDone(mailing.id)) return;
           // Retries wait for their time, or another lane or worker holds the rest: look again shortly.
           await sleep(Math.min(1000, config.mailingLeaseSeconds * 250));
           continue;
         }
+        done += claimed.skipped;
+        const batch = claimed.messages;
+        if (batch.length === 0) continue;
         const renew = setInterval(
           () => void db.query("UPDATE newsletter_deliveries SET lease_until = now() + make_interval(secs => $2) WHERE id = ANY($1::bigint[]) AND state = 'sending'", [batch.map((message) => message.id), config.mailingLeaseSeconds]).catch(() => undefined),
           (config.mailingLeaseSeconds * 1000) / 3,
@@ -373,7 +455,7 @@ export class MailingEngine {
           results = await Promise.all(
             batch.map(async (message) => {
               try {
-                await sendTo({ deliveryId: message.id, email: message.email, name: message.name });
+                await sendTo({ deliveryId: message.id, email: message.email, name: message.name, messageId: this.tokens.messageId(message.id, mailing.id, messageDomain) });
                 return { message, error: null };
               } catch (error) {
                 return { message, error: error ?? new Error('send failed') };
@@ -384,7 +466,7 @@ export class MailingEngine {
           clearInterval(renew);
         }
         const unusable = results.find((result) => isUnusable(result.error));
-        await this.mark(results.filter((result) => !isUnusable(result.error)));
+        await this.mark(mailing.client_service_id, results.filter((result) => !isUnusable(result.error)));
         if (unusable) return this.fail(mailing.id, 'no_sender');
         done += results.filter((result) => result.error === null || result.error instanceof PermanentFailure || result.message.attempts >= MAX_ATTEMPTS).length;
         await job.progress(done, counts.total);

@@ -22,6 +22,8 @@ export async function mailingsServer(app: FastifyInstance): Promise<void> {
   app.decorate('mailings', engine);
   await engine.define();
   await mailingRoutes(app, engine);
+  // Raising a limit resumes the mailings it paused, in the save's own request.
+  app.schemaModules.get('limits')?.addHooks({ afterWrite: (tx, owner) => engine.limitsSaved(tx, owner.serviceId!) });
   // Its own scope: the form parser of the one-click unsubscribe serves these routes alone.
   await app.register(publicMailingRoutes, { tokens: engine.tokens });
   if (app.ctx.config.jobsEnabled) app.addHook('onReady', async () => engine.startPump());

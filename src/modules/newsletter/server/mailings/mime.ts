@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { foldLines } from 'nodemailer/lib/mime-funcs';
 import MimeNode from 'nodemailer/lib/mime-node';
 import { encode, wrap } from 'nodemailer/lib/qp';
@@ -44,7 +44,6 @@ function rfc5322Date(date: Date): string {
  */
 export function compileMime(prepared: PreparedMailing, sender: Sender): (recipient: Recipient, tokens: DeliveryTokens, publicUrl: string) => string {
   const boundary = `--_panel-${randomBytes(12).toString('hex')}`;
-  const domain = sender.address.split('@')[1] || 'localhost';
   const fixedHeaders = [
     headerLine('From', sender),
     headerLine('Subject', prepared.subject),
@@ -65,7 +64,7 @@ export function compileMime(prepared: PreparedMailing, sender: Sender): (recipie
       'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
       fixedHeaders,
       `To: ${recipient.email}`,
-      `Message-ID: <${randomUUID()}@${domain}>`,
+      `Message-ID: ${recipient.messageId}`,
       `Date: ${rfc5322Date(new Date())}`,
     ].join(CRLF);
     return `${headers}${CRLF}${CRLF}${body}`;

@@ -40,6 +40,15 @@ export class DeliveryTokens {
     return `${body}.${this.signature(body)}`;
   }
 
+  /**
+   * A delivery's Message-ID: the same on every try of it (a copy sent again after a crash is one
+   * receivers can drop), and signed so that no other installation mailing from the domain makes it.
+   */
+  messageId(deliveryId: number, mailingId: number, domain: string): string {
+    const body = `d${deliveryId}.m${mailingId}`;
+    return `<${body}.${this.signature(`message:${body}`)}@${domain}>`;
+  }
+
   /** The delivery (and link) a token was signed for, when it is genuine and of this kind. */
   read(kind: TokenKind, token: string): { deliveryId: number; link?: number } | null {
     const match = TOKEN.exec(token);
@@ -130,6 +139,8 @@ export interface Recipient {
   deliveryId: number;
   email: string;
   name: string;
+  /** The delivery's Message-ID (DeliveryTokens.messageId). */
+  messageId: string;
 }
 
 /** Where the public newsletter calls are: {publicUrl}/api/newsletter/... */
@@ -167,6 +178,7 @@ export function renderMessage(prepared: PreparedMailing, recipient: Recipient, t
     subject: prepared.subject,
     html: html.join(''),
     text,
+    messageId: recipient.messageId,
     headers: { 'List-Id': prepared.listId, 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

@@ -41,8 +41,11 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
     if (!EDITABLE.includes(mailing.status)) throw httpError(409, 'errors.mailings.not_editable');
   });
 
-  /** A state change of one mailing: from the statuses given, in one UPDATE (a concurrent change wins or loses whole). */
-  const transition = (name: string, message: string, summary: string, run: (mailing: MailingRow) => Promise<boolean>) => {
+  /**
+   * A state change of one mailing: from the statuses given, in one UPDATE (a concurrent change wins
+   * or loses whole). The answer's detail is the message of the status it reached.
+   */
+  const transition = (name: string, message: (status: MailingStatus) => string, summary: string, run: (mailing: MailingRow) => Promise<boolean>) => {
     documentOperation(app, 'put', `${documented}/${name}`, {
       tags: ['mailings'],
       summary,
@@ -52,33 +55,28 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
       const { mailing } = await mailingOf(request, 'write');
       if (!(await run(mailing))) throw httpError(409, `errors.mailings.cannot_${name}`);
       const { rows } = await app.ctx.db.query<{ status: MailingStatus }>('SELECT status FROM newsletter_mailings WHERE id = $1', [mailing.id]);
-      return { detail: t(`resources.mailings.messages.${name === 'start' && rows[0].status === 'scheduled' ? 'scheduled' : message}`), status: rows[0].status };
+      return { detail: t(`resources.mailings.messages.${message(rows[0].status)}`), status: rows[0].status };
     });
   };
 
-  transition('start', 'started', 'Start the draft: at once, or at its start_at (status scheduled)', async (mailing) => {
+  transition('start', (status) => (status === 'scheduled' ? 'scheduled' : 'started'), 'Start the draft: at once, or at its start_at (status scheduled)', async (mailing) => {
     if (mailing.status !== 'draft') return false;
     return (await engine.begin(mailing.id, 'draft', mailing.client_service_id)) !== null;
   });
-  transition('pause', 'paused', 'Pause a sending mailing (messages in flight complete) or hold a scheduled one', async (mailing) => {
+  transition('pause', () => 'paused', 'Pause a sending mailing (messages in flight complete) or hold a scheduled one', async (mailing) => {
     const { affectedRows } = await app.ctx.db.query(
       "UPDATE newsletter_mailings SET status = 'paused', status_reason = 'user', resume_at = NULL, updated_at = now() WHERE id = $1 AND status IN ('sending', 'scheduled', 'paused')",
       [mailing.id],
     );
     return affectedRows > 0;
   });
-  transition('resume', 'resumed', 'Resume a paused mailing from the messages not yet sent (one held before its start is scheduled again)', async (mailing) =>
-    app.ctx.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ status: MailingStatus }>(
-        `UPDATE newsletter_mailings SET status = CASE WHEN started_at IS NULL THEN 'scheduled' ELSE 'sending' END, status_reason = NULL,
-                resume_at = NULL, heartbeat_at = now(), updated_at = now() WHERE id = $1 AND status = 'paused' RETURNING status`,
-        [mailing.id],
-      );
-      if (rows[0]?.status === 'sending') await engine.kick(tx, mailing.id, mailing.client_service_id);
-      return rows.length > 0;
-    }),
+  transition(
+    'resume',
+    (status) => (status === 'paused' ? 'waits_for_limit' : 'resumed'),
+    'Resume a paused mailing from the messages not yet sent (one held before its start is scheduled again); while a sending limit is spent it stays paused (status paused, status_reason daily_limit or monthly_limit) and resumes itself when the limit allows',
+    async (mailing) => app.ctx.db.transaction(async (tx) => (await engine.resume(tx, mailing.id, mailing.client_service_id)) !== null),
   );
-  transition('cancel', 'cancelled', 'Cancel a mailing not finished yet; messages not sent are dropped', async (mailing) =>
+  transition('cancel', () => 'cancelled', 'Cancel a mailing not finished yet; messages not sent are dropped', async (mailing) =>
     app.ctx.db.transaction(async (tx) => {
       const { affectedRows } = await tx.query(
         "UPDATE newsletter_mailings SET status = 'cancelled', status_reason = NULL, finished_at = now(), updated_at = now() WHERE id = $1 AND status IN ('draft', 'scheduled', 'sending', 'paused')",
@@ -91,7 +89,7 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
 
   documentOperation(app, 'get', `${documented}/progress`, {
     tags: ['mailings'],
-    summary: '{status, status_reason, resume_at, job_id, counts: {total, queued, sending, sent, failed}, events: {opened, clicked, unsubscribed}}',
+    summary: '{status, status_reason, resume_at, job_id, counts: {total, queued, sending, sent, failed, skipped}, events: {opened, clicked, unsubscribed}}; skipped: not sent, the recipient unsubscribed or was deleted after the start',
     responses: { 200: { description: 'OK' } },
   });
   app.get(`${item}/progress`, { preHandler: app.authenticate }, async (request) => {
@@ -110,7 +108,7 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
   documentOperation(app, 'get', '/client_service/{service_id}/module/mailings/summaries', {
     tags: ['mailings'],
     summary:
-      'Mailings with their delivery counts, newest first: ?archived=true|false, ?template_id, ?page, ?per_page (≤ 100); {data: [{id, subject, template_id, status, status_reason, start_at, archived, created_at, counts: {total, sent, failed}}], pagination: {total}}',
+      'Mailings with their delivery counts, newest first: ?archived=true|false, ?template_id, ?page, ?per_page (≤ 100); {data: [{id, subject, template_id, status, status_reason, start_at, archived, created_at, counts: {total, sent, failed, skipped}}], pagination: {total}}',
     responses: { 200: { description: 'OK' } },
   });
   app.get(`${collection}/summaries`, { preHandler: app.authenticate }, async (request) => {
@@ -124,7 +122,8 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
     const page = Math.max(Number.parseInt(query.page ?? '1', 10) || 1, 1);
     const { rows } = await app.ctx.db.query<Record<string, unknown> & { total_rows: number }>(
       `SELECT m.id, m.subject, m.template_id, m.status, m.status_reason, m.start_at, m.archived, m.created_at, count(*) OVER () AS total_rows,
-              (SELECT json_build_object('total', count(*), 'sent', count(*) FILTER (WHERE d.state = 'sent'), 'failed', count(*) FILTER (WHERE d.state = 'failed'))
+              (SELECT json_build_object('total', count(*), 'sent', count(*) FILTER (WHERE d.state = 'sent'), 'failed', count(*) FILTER (WHERE d.state = 'failed'),
+                                'skipped', count(*) FILTER (WHERE d.state = 'skipped'))
                  FROM newsletter_deliveries d WHERE d.mailing_id = m.id) AS counts
          FROM newsletter_mailings m WHERE ${where.join(' AND ')}
         ORDER BY m.id DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,

@@ -80,7 +80,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   documentOperation(app, 'get', `${documented}/mailings`, {
     tags: ['reports'],
     summary:
-      'Started mailings, newest first, with their figures (unique recipients): ?search (subject), ?from, ?to (YYYY-MM-DD, the start day), ?page, ?per_page (≤ 100); {data: [{id, subject, status, started_at, finished_at, total, sent, failed, opened, clicked, unsubscribed, rates: {failed, opened, clicked, unsubscribed}}], pagination: {total}}',
+      'Started mailings, newest first, with their figures (unique recipients): ?search (subject), ?from, ?to (YYYY-MM-DD, the start day), ?page, ?per_page (≤ 100); {data: [{id, subject, status, started_at, finished_at, total, sent, failed, skipped, opened, clicked, unsubscribed, rates: {failed, opened, clicked, unsubscribed}}], pagination: {total}}',
     responses: { 200: { description: 'OK' }, 400: { description: 'A parameter is not valid' }, 403: { description: 'No access to the service or its mailings' } },
   });
   app.get(`${base}/mailings`, { preHandler: app.authenticate }, async (request) => {
@@ -102,15 +102,17 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       total: number;
       sent: number;
       failed: number;
+      skipped: number;
       opened: number;
       clicked: number;
       unsubscribed: number;
     }>(
-      `SELECT m.id, m.subject, m.status, m.started_at, m.finished_at, d.total, d.sent, d.failed, e.opened, e.clicked, e.unsubscribed
+      `SELECT m.id, m.subject, m.status, m.started_at, m.finished_at, d.total, d.sent, d.failed, d.skipped, e.opened, e.clicked, e.unsubscribed
          FROM (SELECT id, subject, status, started_at, finished_at FROM newsletter_mailings WHERE ${filter}
                 ORDER BY started_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}) m
         CROSS JOIN LATERAL (
-          SELECT count(*)::int AS total, count(*) FILTER (WHERE state = 'sent')::int AS sent, count(*) FILTER (WHERE state = 'failed')::int AS failed
+          SELECT count(*)::int AS total, count(*) FILTER (WHERE state = 'sent')::int AS sent, count(*) FILTER (WHERE state = 'failed')::int AS failed,
+                 count(*) FILTER (WHERE state = 'skipped')::int AS skipped
             FROM newsletter_deliveries WHERE mailing_id = m.id) d
         CROSS JOIN LATERAL (
           SELECT count(DISTINCT delivery_id) FILTER (WHERE kind = 'opened')::int AS opened,
@@ -123,7 +125,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     const { rows: count } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM newsletter_mailings WHERE ${filter}`, params);
     return {
       data: rows.map((row) => {
-        const figures = { total: Number(row.total), sent: Number(row.sent), failed: Number(row.failed), opened: Number(row.opened), clicked: Number(row.clicked), unsubscribed: Number(row.unsubscribed) };
+        const figures = { total: Number(row.total), sent: Number(row.sent), failed: Number(row.failed), skipped: Number(row.skipped), opened: Number(row.opened), clicked: Number(row.clicked), unsubscribed: Number(row.unsubscribed) };
         return {
           id: Number(row.id),
           subject: row.subject,

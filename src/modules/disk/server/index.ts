@@ -8,6 +8,7 @@ import type { Queryable } from '../../../server/platform/db';
 import { chargeFiles, releaseFiles } from '../../../server/platform/files/quota';
 import { embeddableAnywhere } from '../../../server/platform/files/routes';
 import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
+import { readPage } from '../../../server/platform/http/pagination';
 import { documentOperation } from '../../../server/schema';
 import { filePart } from '../../../server/schema/uploads';
 import { archiveRoutes } from './archives';
@@ -57,12 +58,8 @@ export const diskServer = fp(
     async function fullEntry(request: FastifyRequest, row: DiskRow) {
       const query = request.query as { page?: string; per_page?: string };
       const paged = query.page !== undefined || query.per_page !== undefined;
-      const page = Number(query.page ?? 1);
-      const perPage = Number(query.per_page ?? 25);
-      if (paged && (!Number.isSafeInteger(page) || page < 1 || !Number.isSafeInteger(perPage) || perPage < 1 || perPage > PER_PAGE_MAX)) {
-        throw httpError(400, 'errors.invalid_request');
-      }
-      const children = row.is_dir ? await childrenOf(db, row.id, paged ? { page, perPage } : undefined) : { rows: [], total: 0 };
+      const page = readPage(query, 25, PER_PAGE_MAX);
+      const children = row.is_dir ? await childrenOf(db, row.id, paged ? page : undefined) : { rows: [], total: 0 };
       return {
         ...output(row),
         path: await pathOf(db, row),

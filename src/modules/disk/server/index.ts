@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { parseDateTime } from '../../../common/validation/dates';
 import { DISK_MODULE } from '../common/module';
 import { nameProblem, sanitisedName } from '../common/names';
 import { requireServiceAccess } from '../../../server/platform/auth/service-access';
 import type { Queryable } from '../../../server/platform/db';
 import { chargeFiles, releaseFiles } from '../../../server/platform/files/quota';
 import { embeddableAnywhere } from '../../../server/platform/files/routes';
-import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
+import { assertValidForm, formError, httpError, t } from '../../../server/platform/http/errors';
 import { readPage } from '../../../server/platform/http/pagination';
 import { documentOperation } from '../../../server/schema';
 import { filePart } from '../../../server/schema/uploads';
@@ -321,9 +322,9 @@ export const diskServer = fp(
 /** The optional end of a publication: empty for none, else a date in the future. */
 function parseEndDate(raw: unknown): string | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  const date = typeof raw === 'string' ? new Date(raw) : new Date(NaN);
-  if (Number.isNaN(date.getTime())) assertValidForm({ public_end_date: 'resources.disk.validation.end_date_invalid' });
-  if (date.getTime() <= Date.now()) assertValidForm({ public_end_date: 'resources.disk.validation.end_date_past' });
+  const date = typeof raw === 'string' ? parseDateTime(raw) : undefined;
+  if (!date) throw formError({ public_end_date: 'resources.disk.validation.end_date_invalid' });
+  if (date.getTime() <= Date.now()) throw formError({ public_end_date: 'resources.disk.validation.end_date_past' });
   return date.toISOString();
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { itemPattern, placeholders, type JsonSchema, type ModuleSchema, type Registry } from '../../common/schema';
+import { itemPattern, placeholders, SINGLE_LINE_KEYWORD, type JsonSchema, type ModuleSchema, type Registry } from '../../common/schema';
 import { t } from '../platform/http/errors';
 import { MAX_PAGE, MAX_PER_PAGE } from '../platform/http/pagination';
 import { DEFAULT_PER_PAGE } from './list-query';
@@ -26,7 +26,7 @@ export function documentOperation(app: FastifyInstance, method: string, path: st
 }
 
 // Keywords only our validator reads; OpenAPI readers would take them for unknown extensions.
-const PRIVATE_KEYWORDS = new Set(['x-admin', 'errorMessage', '$id']);
+const PRIVATE_KEYWORDS = new Set(['x-admin', 'errorMessage', '$id', SINGLE_LINE_KEYWORD]);
 
 /** A schema as OpenAPI 3.1 shows it: titles translated, our private keywords left out. */
 function publicSchema(schema: unknown): unknown {

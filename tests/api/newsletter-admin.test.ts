@@ -184,7 +184,9 @@ describe('recipients: tags by name, renames, unsubscription, export', () => {
   it('exports the filtered list as CSV, formulas neutralised', async () => {
     await addTag('Eksport');
     await call(klient, 'POST', '/module/recipients', { name: 'Anna Eksport', email: 'anna.eksport@example.com', tags: ['Eksport'] });
+    await addTag('=1+1');
     await call(klient, 'POST', '/module/recipients', { name: '=HYPERLINK("x")', email: 'formula@example.com', tags: ['Eksport'] });
+    await call(klient, 'POST', '/module/recipients', { name: 'Tag Formułą', email: 'tag.formula@example.com', tags: ['=1+1', 'Eksport'] });
     await call(klient, 'POST', '/module/recipients', { name: 'Poza Eksportem', email: 'poza@example.com', tags: [] });
     const response = await call(klient, 'GET', '/module/recipients/export?tag=Eksport&sort=email&order=ASC');
     expect(response.statusCode).toBe(200);
@@ -192,9 +194,11 @@ describe('recipients: tags by name, renames, unsubscription, export', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="recipients.csv"');
     const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('id;Nazwa odbiorcy;Adres e-mail;Tagi;Wypisano;Utworzono;Zmieniono');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(';Anna Eksport;anna.eksport@example.com;Eksport;;');
     expect(lines[2]).toContain(`;"'=HYPERLINK(""x"")";formula@example.com;Eksport;;`);
+    // The tags column too: the list is one cell, written through the same writer.
+    expect(lines[3]).toContain(";Tag Formułą;tag.formula@example.com;'=1+1, Eksport;;");
     expect((await call(klient2, 'GET', '/module/recipients/export')).statusCode).toBe(403);
   });
 });

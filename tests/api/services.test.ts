@@ -105,10 +105,17 @@ describe('GET /api/user/client_service', () => {
   });
 
   it('refuses bad query values with a Polish 400', async () => {
-    for (const query of ['page=0', 'page=abc', 'per_page=-5', 'add_domain=maybe', 'type_prefix=%27%3B--', 'page=1&page=2']) {
+    for (const [query, detail] of [
+      ['page=0', 'Nieprawidłowa wartość parametru page.'],
+      ['page=abc', 'Nieprawidłowa wartość parametru page.'],
+      ['per_page=-5', 'Nieprawidłowa wartość parametru per_page.'],
+      ['add_domain=maybe', 'Nieprawidłowe żądanie.'],
+      ['type_prefix=%27%3B--', 'Nieprawidłowe żądanie.'],
+      ['page=1&page=2', 'Nieprawidłowa wartość parametru page.'],
+    ]) {
       const response = await get(`/api/user/client_service?${query}`);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json().detail).toBe('Nieprawidłowe żądanie.');
+      expect(response.json().detail, query).toBe(detail);
     }
   });
 });

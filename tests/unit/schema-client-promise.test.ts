@@ -27,6 +27,8 @@ const noteSchema = {
       errorMessage: { type: 'validation.tags.name_required', minLength: 'validation.tags.name_min', maxLength: 'validation.tags.name_max' },
     },
     contact: { type: 'string', title: 'resources.recipients.fields.email', format: 'email', errorMessage: { format: 'validation.recipients.email_invalid' } },
+    day: { type: 'string', title: 'resources.imports.fields.start_date', format: 'date' },
+    notes: { type: 'string', title: 'resources.news.fields.lead', maxLength: 1000 },
   },
   required: ['name'],
   errorMessage: { required: { name: 'validation.tags.name_required' } },
@@ -70,6 +72,12 @@ describe('a new schema file, with no other change', () => {
       name: { __errors: ['Nazwa tagu powinna zawierać co najmniej 2 znaki'] },
       contact: { __errors: ['Adres e-mail odbiorcy jest nieprawidłowy.'] },
     });
-    expect(messages({ name: 'Notatka', contact: 'jan@example.com' })).toEqual({});
+    expect(messages({ name: 'Notatka', contact: 'jan@example.com', day: '2096-02-29' })).toEqual({});
+    // The shared date parser and the single-line check run in the browser as on the server.
+    expect(messages({ name: 'Nota\u202Etka', contact: 'jan\u2066@example.com', day: '2099-02-30', notes: 'Linia\u202E' })).toEqual({
+      name: { __errors: ['Pole Nazwa tagu zawiera niedozwolone znaki sterujące kierunkiem tekstu.'] },
+      contact: { __errors: ['Pole Adres e-mail zawiera niedozwolone znaki sterujące kierunkiem tekstu.'] },
+      day: { __errors: ['Pole Data rozpoczęcia jest nieprawidłowe.'] },
+    });
   });
 });

@@ -26,6 +26,7 @@ describe('catalogue keys by convention', () => {
       maxLength: 80,
       title: 'resources.notes.fields.name',
       errorMessage: { type: 'validation.notes.name_required', minLength: 'validation.notes.name_min', maxLength: 'validation.notes.name_max' },
+      'x-single-line': true,
     });
     expect(schema.properties?.email.errorMessage).toEqual({ type: 'validation.notes.email_required', format: 'validation.notes.email_invalid' });
     expect(schema.properties?.labels.errorMessage).toEqual({ type: 'validation.notes.labels_required', maxItems: 'validation.notes.labels_max' });
@@ -33,6 +34,7 @@ describe('catalogue keys by convention', () => {
       type: 'string',
       minLength: 2,
       errorMessage: { type: 'validation.notes.labels_item_required', minLength: 'validation.notes.labels_item_min' },
+      'x-single-line': true,
     });
     expect(schema.errorMessage).toEqual({ required: { name: 'validation.notes.name_required' } });
     expect(admin.title).toBe('resources.notes.title');

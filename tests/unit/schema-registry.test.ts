@@ -209,6 +209,25 @@ describe('error mapping', () => {
     expect(translateErrors(describeErrors(validate.errors, schema), t)).toEqual({ age: 'Pole Dobowy limit wysyłek jest nieprawidłowe.' });
   });
 
+  it('refuses bidirectional controls in every single-line text (names, subjects, addresses, list items), not in HTML, text areas or secrets', () => {
+    const property = (resource: string, field: string) => module(resource).schema.properties![field];
+    for (const [resource, field] of [['tags', 'name'], ['news_items', 'title'], ['recipients', 'email'], ['mailings', 'subject'], ['senders_config', 'from_name']]) {
+      expect(property(resource, field)['x-single-line'], `${resource}.${field}`).toBe(true);
+    }
+    expect((property('recipients', 'tags').items as Record<string, unknown>)['x-single-line']).toBe(true);
+    for (const [resource, field] of [['news_items', 'content'], ['news_items', 'lead'], ['templates', 'html'], ['senders_config', 'smtp_password']]) {
+      expect(property(resource, field)['x-single-line'], `${resource}.${field}`).toBeUndefined();
+    }
+    const { schema } = module('recipients');
+    const { $id: _id, ...body } = schema;
+    const validate = ajv.compile(body);
+    validate({ name: 'Jan \u202EiksowoK', email: 'jan@example.com', tags: ['ok', 'a\u2067b'] });
+    expect(translateErrors(describeErrors(validate.errors, schema), t)).toEqual({
+      name: 'Pole Nazwa odbiorcy zawiera niedozwolone znaki sterujące kierunkiem tekstu.',
+      'tags.1': 'Pole Nazwa tagu zawiera niedozwolone znaki sterujące kierunkiem tekstu.',
+    });
+  });
+
   it('reports nested array items by their dotted path', () => {
     const { schema } = module('recipients');
     const { $id: _id, ...body } = schema;

@@ -5,11 +5,9 @@ import { describeErrors, translateErrors } from '../../common/schema/errors';
 import type { JsonSchema, ModuleSchema } from '../../common/schema/types';
 import { propertyOptions, propertyWidget, type PropertyWidget } from '../../common/schema/widgets';
 import { referenceOf } from '../../common/schema/registry';
+import { TEXT_AREA_FROM_LENGTH } from '../../common/schema/single-line';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-// Big texts get a text area; short ones a line.
-const TEXTAREA_FROM_LENGTH = 1000;
 
 /** Every subschema of a schema: properties, items and the conditional branches. */
 function* subschemas(schema: JsonSchema): Generator<JsonSchema> {
@@ -166,7 +164,7 @@ export function formUiSchema(
             ? { 'ui:field': 'reference' }
           : propertyOptions(property)
             ? { 'ui:widget': 'options' }
-          : longest >= TEXTAREA_FROM_LENGTH
+          : longest >= TEXT_AREA_FROM_LENGTH
             ? { 'ui:widget': 'textarea' }
             : {};
     ui[field] = { ...labels(property, translate), ...widget, ...(disabledChoices[field]?.length ? { 'ui:enumDisabled': disabledChoices[field] } : {}) };

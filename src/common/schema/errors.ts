@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { Translate, TranslateParams } from '../i18n/translate';
+import { SINGLE_LINE_KEYWORD } from './single-line';
 import type { JsonSchema } from './types';
 
 // No ajv code here: screens that only show server errors need not load the validator.
@@ -13,6 +14,9 @@ export interface FieldError {
   key: string;
   params: TranslateParams;
 }
+
+// Our own keywords' messages, named by the field's title, where the schema gives none.
+const KEYWORD_KEYS: Record<string, string> = { [SINGLE_LINE_KEYWORD]: 'validation.text_direction_controls' };
 
 const MIN_KEYWORDS = new Set(['minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minProperties']);
 const MAX_KEYWORDS = new Set(['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties']);
@@ -68,7 +72,7 @@ export function describeErrors(errors: readonly ErrorObject[] | null | undefined
       byField.set(field, { field, key: error.message, params: { ...boundParams(propertyAt(schema, field)), ...limitParams(cause) } });
     } else {
       const title = propertyAt(schema, field)?.title;
-      byField.set(field, { field, key: FIELD_INVALID_KEY, params: { field: typeof title === 'string' ? title : field } });
+      byField.set(field, { field, key: KEYWORD_KEYS[cause.keyword] ?? FIELD_INVALID_KEY, params: { field: typeof title === 'string' ? title : field } });
     }
   }
   return [...byField.values()];

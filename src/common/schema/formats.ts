@@ -1,3 +1,4 @@
+import { isCalendarDate, isDateTime } from '../validation/dates';
 import { isEmail, isUrl } from '../validation/generic';
 
 // The local part of an address (before the @), as RFC 5322 dot-atoms; the domain is added on send.
@@ -12,4 +13,7 @@ export const customFormats = {
   url: (value: string) => isUrl(value),
   'email-local-part': (value: string) => value.length <= 64 && EMAIL_LOCAL_PART.test(value),
   time: (value: string) => TIME_OF_DAY.test(value),
+  // Over ajv-formats' own, which take 0000-01-01 (PostgreSQL refuses it) and leap seconds (JavaScript cannot hold them).
+  date: isCalendarDate,
+  'date-time': isDateTime,
 };

@@ -1,5 +1,6 @@
 import { withConventionalKeys } from './keys';
 import { placeholders } from './paths';
+import { withSingleLineChecks } from './single-line';
 import type { AdminAction, AdminBlock, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
 import { widgetProblem } from './widgets';
 
@@ -196,7 +197,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
       path: action.path,
       on,
       handler,
-      ...(body ? { body } : {}),
+      ...(body ? { body: withSingleLineChecks(body) } : {}),
       ...(toggle ? { toggle: { field: toggle.field, values: toggle.values } } : {}),
       label: action.label,
       ...(action.labels ? { labels: action.labels } : {}),
@@ -290,7 +291,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     const problem = widgetProblem(property);
     if (problem) fail(source, `property ${name}: ${problem}`);
   }
-  const schema: JsonSchema = { ...resolved };
+  const schema = withSingleLineChecks(resolved);
   return { schema, admin, source };
 }
 

@@ -1,10 +1,14 @@
-import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv, { _, type KeywordCxt, type ValidateFunction } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
+import { usePattern } from 'ajv/dist/vocabularies/code';
+import { BIDI_CONTROL_PATTERN } from '../validation/text';
 import { customFormats } from './formats';
+import { SINGLE_LINE_KEYWORD } from './single-line';
 
 export * from './errors';
 export { customFormats } from './formats';
+export { SINGLE_LINE_KEYWORD, withSingleLineChecks } from './single-line';
 
 /**
  * Makes an ajv instance read our schemas: formats, ajv-errors' errorMessage (catalogue keys) and the
@@ -15,6 +19,18 @@ export function extendAjv<T extends Ajv>(ajv: T): T {
   for (const [name, validate] of Object.entries(customFormats)) ajv.addFormat(name, { type: 'string', validate });
   ajvErrors(ajv);
   if (!ajv.getKeyword('x-admin')) ajv.addKeyword({ keyword: 'x-admin', schemaType: 'object' });
+  if (!ajv.getKeyword(SINGLE_LINE_KEYWORD)) {
+    // Generated code (a pattern, no function of ours): the browser's validators are compiled to source at build time.
+    ajv.addKeyword({
+      keyword: SINGLE_LINE_KEYWORD,
+      type: 'string',
+      schemaType: 'boolean',
+      error: { message: 'must not contain bidirectional control characters' },
+      code(cxt: KeywordCxt) {
+        if (cxt.schema === true) cxt.fail(_`${usePattern(cxt, BIDI_CONTROL_PATTERN)}.test(${cxt.data})`);
+      },
+    });
+  }
   return ajv;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { itemPattern, placeholders, type JsonSchema, type ModuleSchema, type Registry } from '../../common/schema';
+import { itemPattern, placeholders, SINGLE_LINE_KEYWORD, type JsonSchema, type ModuleSchema, type Registry } from '../../common/schema';
 import { t } from '../platform/http/errors';
-import { MAX_PER_PAGE } from '../platform/http/pagination';
+import { MAX_PAGE, MAX_PER_PAGE } from '../platform/http/pagination';
 import { DEFAULT_PER_PAGE } from './list-query';
 
 type Operation = Record<string, unknown>;
@@ -26,7 +26,7 @@ export function documentOperation(app: FastifyInstance, method: string, path: st
 }
 
 // Keywords only our validator reads; OpenAPI readers would take them for unknown extensions.
-const PRIVATE_KEYWORDS = new Set(['x-admin', 'errorMessage', '$id']);
+const PRIVATE_KEYWORDS = new Set(['x-admin', 'errorMessage', '$id', SINGLE_LINE_KEYWORD]);
 
 /** A schema as OpenAPI 3.1 shows it: titles translated, our private keywords left out. */
 function publicSchema(schema: unknown): unknown {
@@ -92,7 +92,7 @@ function moduleOperations(module: ModuleSchema): Record<string, PathItem> {
     properties: { data: { type: 'array', items: record }, pagination: { type: 'object', properties: { total: { type: 'integer' } } } },
   };
   const queryParameters = [
-    { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+    { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 } },
     { name: 'per_page', in: 'query', schema: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE } },
     { name: 'sort', in: 'query', schema: { type: 'string', default: admin.list.sort.field } },
     { name: 'order', in: 'query', schema: { type: 'string', enum: ['ASC', 'DESC'], default: admin.list.sort.order } },

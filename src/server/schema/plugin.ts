@@ -662,7 +662,7 @@ export class ModuleRoutes {
   async dictionary(request: FastifyRequest) {
     const owner = await this.owner(request);
     const label = this.module.admin.list.label;
-    const query = parseListQuery({ per_page: '1000', sort: label, order: 'ASC' }, this.module.admin, currentUser(request).userId);
+    const query = parseListQuery({ sort: label, order: 'ASC' }, this.module.admin, currentUser(request).userId);
     const { rows } = await this.store.list(this.db, owner, { ...query, perPage: 1000 });
     return { data: rows.map((row) => ({ id: row.id, name: row.values[label] ?? row.id })) };
   }

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { parseDateTime } from '../../../common/validation/dates';
 import { DISK_MODULE } from '../common/module';
 import { nameProblem, sanitisedName } from '../common/names';
 import { requireServiceAccess } from '../../../server/platform/auth/service-access';
 import type { Queryable } from '../../../server/platform/db';
 import { chargeFiles, releaseFiles } from '../../../server/platform/files/quota';
 import { embeddableAnywhere } from '../../../server/platform/files/routes';
-import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
+import { assertValidForm, formError, httpError, t } from '../../../server/platform/http/errors';
+import { readPage } from '../../../server/platform/http/pagination';
 import { documentOperation } from '../../../server/schema';
 import { filePart } from '../../../server/schema/uploads';
 import { archiveRoutes, releaseArchives } from './archives';
@@ -58,12 +60,8 @@ export const diskServer = fp(
     async function fullEntry(request: FastifyRequest, row: DiskRow) {
       const query = request.query as { page?: string; per_page?: string };
       const paged = query.page !== undefined || query.per_page !== undefined;
-      const page = Number(query.page ?? 1);
-      const perPage = Number(query.per_page ?? 25);
-      if (paged && (!Number.isSafeInteger(page) || page < 1 || !Number.isSafeInteger(perPage) || perPage < 1 || perPage > PER_PAGE_MAX)) {
-        throw httpError(400, 'errors.invalid_request');
-      }
-      const children = row.is_dir ? await childrenOf(db, row.id, paged ? { page, perPage } : undefined) : { rows: [], total: 0 };
+      const page = readPage(query, 25, PER_PAGE_MAX);
+      const children = row.is_dir ? await childrenOf(db, row.id, paged ? page : undefined) : { rows: [], total: 0 };
       return {
         ...output(row),
         path: await pathOf(db, row),
@@ -324,9 +322,9 @@ export const diskServer = fp(
 /** The optional end of a publication: empty for none, else a date in the future. */
 function parseEndDate(raw: unknown): string | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  const date = typeof raw === 'string' ? new Date(raw) : new Date(NaN);
-  if (Number.isNaN(date.getTime())) assertValidForm({ public_end_date: 'resources.disk.validation.end_date_invalid' });
-  if (date.getTime() <= Date.now()) assertValidForm({ public_end_date: 'resources.disk.validation.end_date_past' });
+  const date = typeof raw === 'string' ? parseDateTime(raw) : undefined;
+  if (!date) throw formError({ public_end_date: 'resources.disk.validation.end_date_invalid' });
+  if (date.getTime() <= Date.now()) throw formError({ public_end_date: 'resources.disk.validation.end_date_past' });
   return date.toISOString();
 }
 

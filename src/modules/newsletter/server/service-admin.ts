@@ -4,7 +4,7 @@ import { changingAccess, requireServiceAccess } from '../../../server/platform/a
 import type { Queryable } from '../../../server/platform/db';
 import { CSV_BOM, csvDownloadHeaders, csvLine } from '../../../server/platform/http/csv';
 import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
-import { pagination, paginationQuery, type PaginationQuery } from '../../../server/platform/http/pagination';
+import { readPage } from '../../../server/platform/http/pagination';
 import { newStoredName } from '../../../server/platform/files/store';
 import { documentOperation, moduleRoutes, serverRegistry } from '../../../server/schema';
 import { placeServiceMenuEntries } from '../../../server/schema/menus';
@@ -119,9 +119,9 @@ export async function serviceAdminRoutes(app: FastifyInstance): Promise<void> {
   documentOperation(app, 'get', `${documentedBase}/{import_id}`, { tags: ['service admin'], summary: 'Root: one import', responses: { 200: { description: 'OK' } } });
   documentOperation(app, 'get', `${documentedBase}/{import_id}/errors`, { tags: ['service admin'], summary: 'Root: the rows the import refused, as CSV (row number; reason)', responses: { 200: { description: 'text/csv' } } });
 
-  app.get<{ Querystring: PaginationQuery }>(base, { preHandler: app.authenticate, schema: { querystring: { type: 'object', properties: paginationQuery } } }, async (request) => {
+  app.get(base, { preHandler: app.authenticate }, async (request) => {
     const serviceId = await rootService(app, request, 'recipients');
-    const { limit, offset } = pagination(request.query, 25);
+    const { limit, offset } = readPage(request.query, 25);
     const [page, count] = await Promise.all([
       db.query(`SELECT ${IMPORT_COLUMNS} FROM recipient_imports WHERE client_service_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [serviceId, limit, offset]),
       db.query<{ total: number }>('SELECT count(*)::int AS total FROM recipient_imports WHERE client_service_id = $1', [serviceId]),

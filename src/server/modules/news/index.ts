@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/auth/plugin';
 import { sanitizeHtml } from '../../platform/sanitizing/html';
 import { httpError } from '../../platform/http/errors';
-import { booleanQuery, isTrue, pagination, paginationQuery, type PaginationQuery } from '../../platform/http/pagination';
+import { booleanQuery, isTrue, readPage } from '../../platform/http/pagination';
 
-interface NewsQuery extends PaginationQuery {
+interface NewsQuery {
   order?: 'date' | 'title';
   order_desc?: string;
 }
@@ -27,13 +27,13 @@ export async function newsModule(app: FastifyInstance): Promise<void> {
       schema: {
         querystring: {
           type: 'object',
-          properties: { ...paginationQuery, order: { type: 'string', enum: Object.keys(ORDER_COLUMNS) }, order_desc: booleanQuery },
+          properties: { order: { type: 'string', enum: Object.keys(ORDER_COLUMNS) }, order_desc: booleanQuery },
         },
       },
     },
     async (request) => {
       const { userId } = currentUser(request);
-      const { limit, offset } = pagination(request.query, 10);
+      const { limit, offset } = readPage(request.query, 10);
       const direction = request.query.order_desc === undefined || isTrue(request.query.order_desc) ? 'DESC' : 'ASC';
       const column = ORDER_COLUMNS[request.query.order ?? 'date'];
       const [{ rows }, counts] = await Promise.all([

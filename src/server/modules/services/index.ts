@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/auth/plugin';
 import { requireServiceAccess, usableModules } from '../../platform/auth/service-access';
-import { booleanQuery, isTrue, pagination, paginationQuery, type PaginationQuery } from '../../platform/http/pagination';
+import { booleanQuery, isTrue, readPage } from '../../platform/http/pagination';
 
 interface ServiceRow {
   service_id: number;
@@ -20,7 +20,7 @@ interface DomainRow {
   is_ssl: boolean;
 }
 
-interface ListQuery extends PaginationQuery {
+interface ListQuery {
   type_prefix?: string;
   add_user?: string;
   add_domain?: string;
@@ -63,7 +63,6 @@ export async function servicesModule(app: FastifyInstance): Promise<void> {
         querystring: {
           type: 'object',
           properties: {
-            ...paginationQuery,
             type_prefix: { type: 'string', pattern: '^[a-z0-9_]{1,64}$' },
             add_user: booleanQuery,
             add_domain: booleanQuery,
@@ -73,7 +72,7 @@ export async function servicesModule(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { userId, isRoot } = currentUser(request);
-      const { limit, offset } = pagination(request.query, 20);
+      const { limit, offset } = readPage(request.query, 20);
       const filter = `FROM client_services cs JOIN service_types st ON st.id = cs.type_id
         WHERE ${VISIBLE_TO_USER} AND ($3::text IS NULL OR st.prefix = $3)`;
       const params = [userId, isRoot, request.query.type_prefix ?? null];

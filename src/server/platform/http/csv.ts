@@ -1,18 +1,25 @@
 /** Cells a spreadsheet would run as a formula when they start with one of these. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** A cell's text: a list's items joined, an object (a map's point) as JSON. */
+function cellText(cell: unknown): string {
+  if (Array.isArray(cell)) return cell.map(cellText).join(', ');
+  return typeof cell === 'object' && cell !== null && !(cell instanceof Date) ? JSON.stringify(cell) : String(cell);
+}
+
 /**
  * One CSV line as Polish spreadsheets read it: cells separated by semicolons, quoted when they hold
- * a separator, a quote or a line break; a text starting like a formula is prefixed with an
- * apostrophe, so opening an export never runs what a tenant's data holds.
+ * a separator, a quote or a line break. Whatever the cell held, text written starting like a formula
+ * is prefixed with an apostrophe (a list of tags as well as a name), so opening an export never runs
+ * what a tenant's data holds; only a number is written as it is (-5 is a number, not a formula).
  */
 export function csvLine(cells: readonly unknown[]): string {
   return (
     cells
       .map((cell) => {
         if (cell === null || cell === undefined) return '';
-        let text = Array.isArray(cell) ? cell.join(', ') : String(cell);
-        if (typeof cell === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+        const written = cellText(cell);
+        const text = typeof cell !== 'number' && FORMULA_START.test(written) ? `'${written}` : written;
         return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
       })
       .join(';') + '\r\n'

@@ -29,10 +29,12 @@ export function httpError(statusCode: number, key: string, params?: TranslatePar
   return new HttpError(statusCode, t(key, params), errors);
 }
 
+/** The 400 of an invalid form, fieldKeys giving each field's catalogue key. */
+export function formError(fieldKeys: Record<string, string>): HttpError {
+  return new HttpError(400, t('validation.form_invalid'), Object.fromEntries(Object.entries(fieldKeys).map(([field, key]) => [field, t(key)])));
+}
+
 /** Throws the 400 of an invalid form when fieldKeys ({field: catalogue key}) is not empty. */
 export function assertValidForm(fieldKeys: Record<string, string>): void {
-  const fields = Object.entries(fieldKeys);
-  if (fields.length > 0) {
-    throw new HttpError(400, t('validation.form_invalid'), Object.fromEntries(fields.map(([field, key]) => [field, t(key)])));
-  }
+  if (Object.keys(fieldKeys).length > 0) throw formError(fieldKeys);
 }

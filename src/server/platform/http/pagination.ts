@@ -1,25 +1,31 @@
-/**
- * Query-string pieces shared by the list calls (every list caps per_page at MAX_PER_PAGE). Query values arrive as strings (the server's ajv
- * does not coerce), so the schemas check their shape and the helpers convert them.
- */
-export const MAX_PER_PAGE = 100;
+import { integer } from './query';
 
-export const paginationQuery = {
-  page: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' },
-  per_page: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' },
-} as const;
+/** Query-string pieces shared by the list calls. Query values arrive as strings (the server's ajv does not coerce). */
+export const MAX_PER_PAGE = 100;
+/**
+ * The last page any list serves: with at most 200 rows a page (the disk's lists) the OFFSET stays
+ * below 2^31, far from where JavaScript's numbers or PostgreSQL's bigint would overflow.
+ */
+export const MAX_PAGE = 10_000_000;
+
+export interface Page {
+  page: number;
+  perPage: number;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The one reading of ?page (1-based) and ?per_page every list takes, schema-driven or not: absent
+ * gives page 1 and the list's default size; anything but a whole number from 1 to MAX_PAGE (or to
+ * maxPerPage) is a 400 naming the parameter, as the documented bounds say (OpenAPI minimum and maximum).
+ */
+export function readPage(query: unknown, defaultPerPage: number, maxPerPage = MAX_PER_PAGE): Page {
+  const page = integer(query, 'page', 1, MAX_PAGE);
+  const perPage = integer(query, 'per_page', defaultPerPage, maxPerPage);
+  return { page, perPage, limit: perPage, offset: (page - 1) * perPage };
+}
 
 export const booleanQuery = { type: 'string', enum: ['true', 'false', '1', '0'] } as const;
-
-export interface PaginationQuery {
-  page?: string;
-  per_page?: string;
-}
-
-/** LIMIT and OFFSET of a 1-based page; per_page is capped at MAX_PER_PAGE. */
-export function pagination(query: PaginationQuery, defaultPerPage: number): { limit: number; offset: number } {
-  const limit = Math.min(Number(query.per_page ?? defaultPerPage), MAX_PER_PAGE);
-  return { limit, offset: (Number(query.page ?? 1) - 1) * limit };
-}
 
 export const isTrue = (value: string | undefined) => value === 'true' || value === '1';

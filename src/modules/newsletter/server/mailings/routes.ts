@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertValidForm, httpError, t } from '../../../../server/platform/http/errors';
+import { readPage } from '../../../../server/platform/http/pagination';
 import { documentOperation, moduleRoutes } from '../../../../server/schema';
 import type { Owner } from '../../../../server/schema/storage';
 import { documentLinks, sendDocument } from '../documents';
@@ -118,15 +119,14 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
     const where = ['m.client_service_id = $1'];
     if (query.archived === 'true' || query.archived === 'false') where.push(`m.archived = $${params.push(query.archived === 'true')}`);
     if (query.template_id !== undefined) where.push(`m.template_id = $${params.push(/^\d{1,15}$/.test(query.template_id) ? Number(query.template_id) : 0)}`);
-    const perPage = Math.min(Math.max(Number.parseInt(query.per_page ?? '25', 10) || 25, 1), 100);
-    const page = Math.max(Number.parseInt(query.page ?? '1', 10) || 1, 1);
+    const { limit, offset } = readPage(query, 25);
     const { rows } = await app.ctx.db.query<Record<string, unknown> & { total_rows: number }>(
       `SELECT m.id, m.subject, m.template_id, m.status, m.status_reason, m.start_at, m.archived, m.created_at, count(*) OVER () AS total_rows,
               (SELECT json_build_object('total', count(*), 'sent', count(*) FILTER (WHERE d.state = 'sent'), 'failed', count(*) FILTER (WHERE d.state = 'failed'),
                                 'skipped', count(*) FILTER (WHERE d.state = 'skipped'))
                  FROM newsletter_deliveries d WHERE d.mailing_id = m.id) AS counts
          FROM newsletter_mailings m WHERE ${where.join(' AND ')}
-        ORDER BY m.id DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
+        ORDER BY m.id DESC LIMIT ${limit} OFFSET ${offset}`,
       params,
     );
     const total = rows.length

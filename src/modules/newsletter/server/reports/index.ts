@@ -4,7 +4,9 @@ import { documentOperation, moduleRoutes } from '../../../../server/schema';
 import { type MenuEntry, placeServiceMenuEntries } from '../../../../server/schema/menus';
 import { EVENT_KINDS, type Figures } from '../../common/reports';
 import { periodOf, ZONE } from '../usage';
-import { calendar, containing, integer, oneOf, paging, type Query, text } from './query';
+import { readPage } from '../../../../server/platform/http/pagination';
+import { integer, oneOf, type Query, text } from '../../../../server/platform/http/query';
+import { calendar, containing } from './query';
 
 // Days and months of the reports are Polish ones (ZONE), as the sending limits count them.
 const MAX_ID = 2_147_483_647;
@@ -86,7 +88,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   app.get(`${base}/mailings`, { preHandler: app.authenticate }, async (request) => {
     const serviceId = await serviceOf(request);
     const query = request.query as Query;
-    const { limit, offset } = paging(query);
+    const { limit, offset } = readPage(query, 25);
     const search = text(query, 'search', 255);
     const params: unknown[] = [serviceId];
     const where = ['client_service_id = $1', 'started_at IS NOT NULL'];
@@ -207,7 +209,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   app.get(`${base}/logs`, { preHandler: app.authenticate }, async (request) => {
     const serviceId = await serviceOf(request);
     const query = request.query as Query;
-    const { limit, offset } = paging(query);
+    const { limit, offset } = readPage(query, 25);
     const mailingId = integer(query, 'mailing_id', undefined, MAX_ID);
     const kind = oneOf(query, 'kind', EVENT_KINDS);
     const search = text(query, 'search', 255);

@@ -3,6 +3,7 @@ import type { JsonSchema } from '../../../../common/schema';
 import type { Queryable } from '../../../../server/platform/db';
 import { requireServiceAccess } from '../../../../server/platform/auth/service-access';
 import { assertValidForm, httpError, t } from '../../../../server/platform/http/errors';
+import { readPage } from '../../../../server/platform/http/pagination';
 import { documentOperation, moduleRoutes, type WriteChange } from '../../../../server/schema';
 import type { Owner } from '../../../../server/schema/storage';
 import { allowedSql, importFlags, SECTIONS, sourceAllows, usableServices } from './rules';
@@ -154,14 +155,12 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
   app.get(`${BASE}/exports`, { preHandler: app.authenticate }, async (request) => {
     const { serviceId } = await owner(request);
     if (!(await importFlags(db, serviceId!)).exports) throw httpError(404, 'errors.not_found');
-    const query = request.query as { page?: string; per_page?: string };
-    const perPage = Math.min(100, Math.max(1, Number.parseInt(query.per_page ?? '', 10) || EXPORTS_PER_PAGE));
-    const page = Math.max(1, Number.parseInt(query.page ?? '', 10) || 1);
+    const { limit, offset } = readPage(request.query, EXPORTS_PER_PAGE);
     const { rows } = await db.query<{ id: number; client_service_id: number; client_service_name: string; data: Record<string, unknown>; total: number }>(
       `SELECT m.id, m.client_service_id, cs.name AS client_service_name, m.data, count(*) OVER () AS total
          FROM module_records m JOIN client_services cs ON cs.id = m.client_service_id
         WHERE m.resource = 'imports' AND m.data->'export_client_service_id' = to_jsonb($1::int)
-        ORDER BY m.id DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
+        ORDER BY m.id DESC LIMIT ${limit} OFFSET ${offset}`,
       [serviceId],
     );
     const fields = ['import_type_id', 'content_type_id', 'category_name', 'export_category_id', 'export_category_name', 'published', 'start_date', 'end_date'];

@@ -65,7 +65,7 @@ test.describe('mailings', () => {
     await dialog.getByRole('textbox', { name: text('resources.templates.fields.name') }).fill(uniqueName('Z wysyłki'));
     await dialog.getByRole('button', { name: text('resources.mailings.actions.from_mailing') }).click();
     await expectToast(page, specTexts.templateFromMailing);
-    await expect(page).toHaveURL(new RegExp(`/usluga/${services.newsletter}/szablony/edytuj/\\d+$`));
+    await expect(page).toHaveURL(new RegExp(`/usluga/${services.newsletter}/szablony/\\d+/edytuj$`));
 
     await page.goto(`/usluga/${services.newsletter}/wysylki/archiwalne`);
     await expect(pageHeading(page)).toHaveText(text('resources.mailings.archive.title'));

@@ -12,7 +12,8 @@ import {
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useNavigate, useTranslate } from 'react-admin';
+import { routePath } from '../../common/schema/paths';
 import type { AdminAction, JsonSchema } from '../../common/schema/types';
 import { useConfirm, useToast } from '../notifications';
 import type { PanelDataProvider } from '../providers/dataProvider';
@@ -43,13 +44,15 @@ interface ActionRun {
 
 /**
  * Runs an x-admin action through the dataProvider: asks first when the action says so, shows the
- * SPEC 8 toast of the outcome, refreshes the module's queries. Field errors of a 400 are returned
+ * SPEC 8 toast of the outcome, refreshes the module's queries, and opens the record it made when the
+ * action says so (a template's copy: its edit screen, SPEC 4). Field errors of a 400 are returned
  * to the caller (a body dialog shows them); other failures are toasts.
  */
 function useActionMutation(context: SchemaContext, action: AdminAction, onFieldErrors?: (errors: Record<string, string>) => void) {
   const { module, params } = context;
   const toast = useToast();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const dataProvider = useDataProvider<PanelDataProvider>();
   return useMutation({
     mutationFn: ({ record, body }: ActionRun) =>
@@ -65,6 +68,8 @@ function useActionMutation(context: SchemaContext, action: AdminAction, onFieldE
       if (action.download && typeof url === 'string') downloadFrom(url);
       const outcome = action.toggle ? body?.[action.toggle.field] : (result.data as { status?: unknown } | undefined)?.status;
       toast.success(byValue(action.messages, action.message, outcome as Value | undefined), { description: action.description });
+      const made = (result.data as { id?: unknown } | undefined)?.id;
+      if (action.opens && made !== undefined) navigate(routePath(module.admin, action.opens, { ...params, [module.admin.route.param]: String(made) }));
       return queryClient.invalidateQueries({ queryKey: [module.admin.resource] });
     },
     onError: (error) => {

@@ -18,6 +18,7 @@ const ACTION_PATH = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/;
 const ACTION_METHODS: readonly AdminAction['method'][] = ['GET', 'POST', 'PUT', 'DELETE'];
 const SCOPES: readonly AdminScope[] = ['user', 'service', 'admin'];
 const ACTION_PLACES: readonly AdminAction['on'][] = ['row', 'record', 'collection'];
+const OPENED_VIEWS: readonly NonNullable<AdminAction['opens']>[] = ['show', 'edit'];
 /** A flag resolver's name: kind:name, e.g. template:banners (see the server's flag resolvers). */
 const FLAG = /^(service|template|record|kind):[a-z][a-z0-9_]*$/;
 /** Raster images only (SVG could carry script): avatars and, by default, file fields. */
@@ -204,6 +205,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
       ...(action.messages ? { messages: action.messages } : {}),
       ...(action.description === undefined ? {} : { description: typeof action.description === 'string' ? action.description : problem('description must be a catalogue key') }),
       ...(action.download === true ? { download: true } : {}),
+      ...(action.opens === undefined ? {} : { opens: OPENED_VIEWS.includes(action.opens) && route.views?.[action.opens] !== undefined ? action.opens : problem(`opens must be one of the module's views ${OPENED_VIEWS.join(', ')}`) }),
       ...(action.confirm === undefined ? {} : { confirm: typeof action.confirm === 'string' ? action.confirm : problem('confirm must be a catalogue key') }),
     } satisfies AdminAction;
   });

@@ -182,6 +182,8 @@ export interface AdminAction {
   confirm?: string;
   /** A GET answering {url}: the browser then downloads the file at that address (a template as .html). */
   download?: true;
+  /** The answer is a new record of the module (a copy): the browser then opens this view of it. */
+  opens?: 'show' | 'edit';
 }
 
 export interface AdminUnique {

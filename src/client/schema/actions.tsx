@@ -32,6 +32,11 @@ export function nextToggleValue(action: AdminAction, record: Values | undefined)
   return record?.[action.toggle.field] === first ? second : first;
 }
 
+/** Whether the action can run on the record as it is (its `when`); without a record (a collection's action) it can. */
+export function actionOffered(action: AdminAction, record: Values | undefined): boolean {
+  return !action.when || !record || Object.entries(action.when).every(([field, values]) => values.includes(record[field] as string | number | boolean));
+}
+
 /** A catalogue key of the action, picked by the value a toggle sends or the status answered. */
 const byValue = (keys: Record<string, string> | undefined, fallback: string, value: Value | undefined) =>
   value === undefined ? fallback : (keys?.[String(value)] ?? fallback);
@@ -164,12 +169,15 @@ export function ActionButton({
   action,
   record,
   disabled = false,
+  describedBy,
   size = 'medium',
 }: {
   context: SchemaContext;
   action: AdminAction;
   record?: ActionRun['record'];
   disabled?: boolean;
+  /** The id of a text saying why the button is disabled. */
+  describedBy?: string;
   size?: 'small' | 'medium';
 }) {
   const translate = useTranslate();
@@ -179,6 +187,8 @@ export function ActionButton({
   const next = nextToggleValue(action, record);
   const label = translate(byValue(action.labels, action.label, next), { label: String(record?.[context.module.admin.list.label] ?? '') });
   const needsDialog = !action.toggle && Object.keys(action.body?.properties ?? {}).length > 0;
+  // An action the record's state does not allow is not offered at all (a sent mailing cannot start).
+  if (!actionOffered(action, record)) return null;
 
   async function click() {
     if (action.confirm) {
@@ -191,7 +201,7 @@ export function ActionButton({
 
   return (
     <>
-      <Button variant="outlined" size={size} disabled={disabled} loading={run.isPending} onClick={() => void click()}>
+      <Button variant="outlined" size={size} disabled={disabled} aria-describedby={describedBy} loading={run.isPending} onClick={() => void click()}>
         {label}
       </Button>
       {dialogOpen && <ActionDialog context={context} action={action} record={record} onClose={() => setDialogOpen(false)} />}

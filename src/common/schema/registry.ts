@@ -183,6 +183,14 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     }
     if ((action.method === 'GET') !== (action.download === true)) problem('a GET action is a download ("download": true), and a download is a GET');
     if (action.download === true && (handler !== 'module' || body)) problem('a download is served by the module and takes no body');
+    const when = action.when;
+    if (when !== undefined) {
+      if (on === 'collection') problem('when names record fields: a collection action has no record');
+      for (const [field, values] of Object.entries(when)) {
+        if (!properties[field]) problem(`when names ${field}, which is not a property`);
+        if (!Array.isArray(values) || values.length === 0) problem(`when.${field} must list the values the action runs with`);
+      }
+    }
     const toggle = action.toggle;
     if (toggle) {
       if (!body?.properties?.[toggle.field]) problem(`toggle field ${toggle.field} must be a body property`);
@@ -205,6 +213,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
       ...(action.messages ? { messages: action.messages } : {}),
       ...(action.description === undefined ? {} : { description: typeof action.description === 'string' ? action.description : problem('description must be a catalogue key') }),
       ...(action.download === true ? { download: true } : {}),
+      ...(when ? { when } : {}),
       ...(action.opens === undefined ? {} : { opens: OPENED_VIEWS.includes(action.opens) && route.views?.[action.opens] !== undefined ? action.opens : problem(`opens must be one of the module's views ${OPENED_VIEWS.join(', ')}`) }),
       ...(action.confirm === undefined ? {} : { confirm: typeof action.confirm === 'string' ? action.confirm : problem('confirm must be a catalogue key') }),
     } satisfies AdminAction;

@@ -82,6 +82,8 @@ describe('admin/uprawnienia: the modules a service has', () => {
     const listed = (await call(admin, 'GET', '/modules')).json().data as { module: string; name: string; enabled: boolean }[];
     expect(listed).toContainEqual({ module: 'tags', name: 'Tagi', enabled: true });
     expect(listed).toContainEqual({ module: 'galleries', name: 'Galerie', enabled: false });
+    // Every module has a Polish name, none shows its code name (editors, layouts).
+    expect(listed.filter((m) => m.name === m.module).map((m) => m.module)).toEqual([]);
     const enabled = listed.filter((m) => m.enabled).map((m) => m.module);
     expect((await call(klient, 'GET', '/module/tags')).statusCode).toBe(200);
 

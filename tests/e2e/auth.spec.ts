@@ -1,3 +1,4 @@
+import { text } from './support/catalogue';
 import { expect, test } from './support/test';
 import { E2E_PASSWORD } from './support/credentials';
 import { signIn, submitLogin } from './support/session';
@@ -53,5 +54,32 @@ test.describe('signing in and out', () => {
 
     await page.goto('/');
     await expect(page).toHaveURL(/\/panel\/profil\/regulaminy$/);
+  });
+
+  test('the regulations page asks only for what it shows: no call of the panel is refused', async ({ page }) => {
+    await page.goto('/logowanie');
+    await submitLogin(page, 'nowy');
+    await expect(page).toHaveURL(/\/panel\/profil\/regulaminy$/);
+    // The signed-in panel opened again in a new tab: every API call it makes, and the answers that refuse or fail.
+    const tab = await page.context().newPage();
+    const isCall = (url: string) => new URL(url).pathname.startsWith('/api/');
+    const unanswered = new Set<string>();
+    const failed: string[] = [];
+    tab.on('request', (request) => {
+      if (isCall(request.url())) unanswered.add(request.url());
+    });
+    tab.on('requestfinished', (request) => unanswered.delete(request.url()));
+    tab.on('requestfailed', (request) => {
+      unanswered.delete(request.url());
+      if (isCall(request.url())) failed.push(`${request.url()} ${request.failure()?.errorText}`);
+    });
+    tab.on('response', (response) => {
+      if (isCall(response.url()) && response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await tab.goto('/');
+    await expect(tab).toHaveURL(/\/panel\/profil\/regulaminy$/);
+    await expect(tab.getByRole('main').getByText(text('app.profile.regulations.intro'))).toBeVisible();
+    await expect.poll(() => unanswered.size).toBe(0);
+    expect(failed).toEqual([]);
   });
 });

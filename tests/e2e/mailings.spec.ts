@@ -65,11 +65,34 @@ test.describe('mailings', () => {
     await dialog.getByRole('textbox', { name: text('resources.templates.fields.name') }).fill(uniqueName('Z wysyłki'));
     await dialog.getByRole('button', { name: text('resources.mailings.actions.from_mailing') }).click();
     await expectToast(page, specTexts.templateFromMailing);
-    await expect(page).toHaveURL(new RegExp(`/usluga/${services.newsletter}/szablony/edytuj/\\d+$`));
+    await expect(page).toHaveURL(new RegExp(`/usluga/${services.newsletter}/szablony/\\d+/edytuj$`));
 
     await page.goto(`/usluga/${services.newsletter}/wysylki/archiwalne`);
     await expect(pageHeading(page)).toHaveText(text('resources.mailings.archive.title'));
     await expect(page.getByRole('main').getByRole('row').filter({ hasText: subject })).toBeVisible();
+  });
+
+  test("a draft's edit form offers what a draft can do, and says why it waits over unsaved changes", async ({ page, klientApi, services }) => {
+    const base = `/api/client_service/${services.newsletter}/module`;
+    const template = await klientApi.send('POST', `${base}/templates`, { name: uniqueName('Szablon szkicu'), html: '<p>Szkic</p>' });
+    const mailing = await klientApi.send('POST', `${base}/mailings`, { subject: uniqueName('Szkic e2e'), template_id: ((await template.json()) as { id: number }).id });
+    await page.goto(`/usluga/${services.newsletter}/wysylki/edytuj/${((await mailing.json()) as { id: number }).id}`);
+    const action = (key: string) => page.getByRole('main').getByRole('button', { name: text(key), exact: true });
+    const reason = page.getByRole('main').getByText(text('app.schema.actions_need_save'));
+
+    await expect(action('resources.mailings.actions.start')).toBeEnabled();
+    await expect(action('resources.mailings.actions.cancel')).toBeEnabled();
+    await expect(action('resources.mailings.actions.pause')).toHaveCount(0);
+    await expect(action('resources.mailings.actions.resume')).toHaveCount(0);
+    await expect(reason).toHaveCount(0);
+
+    await page.getByRole('textbox', { name: text('resources.mailings.fields.subject') }).fill(uniqueName('Zmieniony szkic'));
+    await expect(action('resources.mailings.actions.start')).toBeDisabled();
+    await expect(reason).toBeVisible();
+    await expect(action('resources.mailings.actions.start')).toHaveAccessibleDescription(text('app.schema.actions_need_save'));
+    expect(await axeViolations(page)).toEqual([]);
+    await saveButton(page).click();
+    await expectToast(page, text('resources.mailings.messages.updated'));
   });
 
   test('klient holds, resumes and cancels a scheduled mailing, each after a confirmation', async ({ page, klientApi, services }) => {

@@ -61,7 +61,10 @@ test.describe('the service admin area of a newsletter', () => {
     await expect(main.getByText(text('app.service_admin.imports.no_file')).first()).toBeVisible();
 
     const csv = ['email;nazwa', `import.${run}@example.com;Importowany Odbiorca`, `IMPORT.${run}@example.com;Powtórzony`, 'zly-adres;Zły Adres'].join('\n');
+    // The panel's own Polish file button, not the browser's "Choose File"; the chosen file's name under it.
+    await expect(main.getByText(text('app.service_admin.imports.choose_file'), { exact: true })).toBeVisible();
     await main.getByLabel(text('app.service_admin.imports.file')).setInputFiles({ name: `odbiorcy-${run}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(main.getByText(`odbiorcy-${run}.csv`, { exact: true })).toBeVisible();
     const tagPicker = main.getByRole('combobox', { name: text('app.service_admin.imports.tags') });
     await tagPicker.fill('VIP');
     await page.getByRole('option', { name: 'VIP', exact: true }).click();

@@ -170,3 +170,25 @@ test.describe('newsletter template blocks', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 });
+
+test.describe('newsletter template addresses', () => {
+  test('the edit screen is at szablony/{id}/edytuj (the former address leads there), and a copy opens its own edit screen', async ({ page, services, klientApi }) => {
+    const name = uniqueName('Szablon do kopii');
+    const created = await klientApi.send('POST', `/api/client_service/${services.newsletter}/module/templates`, { name });
+    const { id } = (await created.json()) as { id: number };
+    const nameBox = main(page).getByRole('textbox', { name: text('resources.templates.fields.name') });
+
+    await page.goto(`/usluga/${services.newsletter}/szablony/edytuj/${id}`);
+    await expect(page).toHaveURL(`/usluga/${services.newsletter}/szablony/${id}/edytuj`);
+    await expect(nameBox).toHaveValue(name);
+
+    const copyName = `${name} kopia`;
+    await main(page).getByRole('button', { name: text('resources.templates.actions.copy'), exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: text('resources.templates.fields.name') }).fill(copyName);
+    await dialog.getByRole('button', { name: text('resources.templates.actions.copy'), exact: true }).click();
+    await expectToast(page, text('resources.templates.messages.copied'));
+    await expect(page).toHaveURL(new RegExp(`/usluga/${services.newsletter}/szablony/(?!${id}/)\\d+/edytuj$`));
+    await expect(nameBox).toHaveValue(copyName);
+  });
+});

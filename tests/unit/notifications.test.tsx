@@ -16,6 +16,7 @@ function Triggers() {
     <>
       <button onClick={() => [1, 2, 3, 4, 5].forEach((n) => toast.success(`Komunikat ${n}`))}>five</button>
       <button onClick={() => toast.error('errors.unexpected', { description: 'd'.repeat(120) })}>long</button>
+      <button onClick={() => toast.copied('Skopiowano link.')}>copied</button>
       <button onClick={() => notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } })}>react-admin</button>
       <button onClick={() => void confirm().then((confirmed) => setAnswer(String(confirmed)))}>confirm</button>
       <output>{answer}</output>
@@ -65,6 +66,17 @@ describe('toasts (SPEC 9)', () => {
     expect(within(region()).queryByRole('alert')).not.toBeNull();
     act(() => vi.advanceTimersByTime(20));
     expect(within(region()).queryByRole('alert')).toBeNull();
+  });
+
+  it('confirm a copy for 1500 ms, then go', () => {
+    vi.useFakeTimers();
+    renderShell();
+    fireEvent.click(screen.getByText('copied'));
+    expect(within(region()).getByRole('status').textContent).toBe('Skopiowano link.');
+    act(() => vi.advanceTimersByTime(1490));
+    expect(within(region()).queryByRole('status')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(20));
+    expect(within(region()).queryByRole('status')).toBeNull();
   });
 
   it('close from their close button', () => {

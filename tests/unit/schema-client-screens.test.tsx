@@ -335,10 +335,10 @@ describe("a module's declared action (the sender config's test send)", () => {
     expect(writes(calls)).toEqual([expect.objectContaining({ method: 'PUT', path: '/api/client_service/5/module/senders/configs/test', body: undefined })]);
   });
 
-  it('is disabled before the first save and while the form has unsaved changes', async () => {
+  it('is offered once saved, and disabled with the reason while the form has unsaved changes', async () => {
     renderSenders({});
-    const button = await screen.findByRole('button', { name: 'Wyślij wiadomość testową' });
-    expect(button).toHaveProperty('disabled', true);
+    await screen.findByLabelText(/^Nazwa nadawcy/);
+    expect(screen.queryByRole('button', { name: 'Wyślij wiadomość testową' })).toBeNull();
     cleanup();
 
     renderSenders(stored);
@@ -348,6 +348,9 @@ describe("a module's declared action (the sender config's test send)", () => {
     await waitFor(() => expect(enabled).toHaveProperty('disabled', false));
     fireEvent.change(name, { target: { value: 'Sklep internetowy' } });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Wyślij wiadomość testową' })).toHaveProperty('disabled', true));
+    expect(screen.getByRole('button', { name: 'Wyślij wiadomość testową' }).getAttribute('aria-describedby')).toBe(
+      screen.getByText('Najpierw zapisz zmiany: te działania wykonują się na zapisanych danych.').id,
+    );
     fireEvent.change(screen.getByLabelText(/^Nazwa nadawcy/), { target: { value: 'Sklep' } });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Wyślij wiadomość testową' })).toHaveProperty('disabled', false));
   });

@@ -110,6 +110,8 @@ describe('registry', () => {
     ['a GET action that is no download', minimal({ actions: [{ name: 'get', method: 'GET', path: 'get', label: 'a', message: 'b' }] })],
     ['a download that is not a GET', minimal({ actions: [{ name: 'get', method: 'POST', path: 'get', download: true, label: 'a', message: 'b' }] })],
     ['a download with a body', minimal({ actions: [{ name: 'get', method: 'GET', path: 'get', download: true, body: { type: 'object', properties: { a: { type: 'string' } } }, label: 'a', message: 'b' }] })],
+    ['an action run only when a field that is not a property holds a value', minimal({ actions: [{ name: 'start', method: 'PUT', path: 'start', when: { status: ['draft'] }, label: 'a', message: 'b' }] })],
+    ['an action opening a view the module has not', minimal({ actions: [{ name: 'copy', method: 'POST', path: 'copy', opens: 'edit', label: 'a', message: 'b' }] })],
     ['a document that is not a string', { ...minimal(), properties: { name: { type: 'object', 'x-widget': 'document' } } }],
   ])('refuses %s, naming the file', (_what, file) => {
     expect(() => loadModuleSchema(file, 'notes.schema.json')).toThrow(SchemaFileError);

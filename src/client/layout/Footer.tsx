@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { api } from '../providers/http';
+import { usePanelOpen } from '../providers/session';
 import { sanitizeHtml } from './sanitize';
 
 interface ContentBlock {
@@ -17,10 +18,12 @@ interface ContentBlock {
 export const FOOTER_PREFIXES = ['footer_info', 'footer_copyright', 'footer_realization'] as const;
 
 function FooterBlock({ prefix }: { prefix: string }) {
+  const open = usePanelOpen();
   const block = useQuery({
     queryKey: ['content', 'prefix', prefix],
     queryFn: () => api<{ data: ContentBlock[] }>(`/content/prefix/${prefix}`),
     staleTime: 10 * 60_000,
+    enabled: open,
   });
   const html = useMemo(() => sanitizeHtml((block.data?.data ?? []).map((item) => item.content).join('')), [block.data]);
   return <Box data-footer-block={prefix} sx={{ '& a': { color: 'inherit' }, '& iframe': { maxWidth: '100%' } }} dangerouslySetInnerHTML={{ __html: html }} />;

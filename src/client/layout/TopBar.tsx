@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { api } from '../providers/http';
-import { fullName, useCurrentUser } from '../providers/session';
+import { fullName, useCurrentUser, usePanelOpen } from '../providers/session';
 import { SessionTimer } from '../screens/session/SessionTimer';
 
 /** Under ['news'], so invalidating the news after set_read refreshes the badge too. */
@@ -15,10 +15,12 @@ export const unreadNewsQueryKey = ['news', 'unread'] as const;
 
 function NewsBell() {
   const translate = useTranslate();
+  const open = usePanelOpen();
   const unread = useQuery({
     queryKey: unreadNewsQueryKey,
     queryFn: () => api<{ unread_count: number }>('/news', { query: { per_page: 1, page: 1 } }),
     select: (body) => body.unread_count,
+    enabled: open,
   });
   const count = unread.data ?? 0;
   return (

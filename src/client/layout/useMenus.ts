@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { api } from '../providers/http';
 import { isServicePath, serviceIdFromPath, SERVICE_STATE_KEY, useService, useServicePermissions } from '../providers/service';
-import { useCurrentUser } from '../providers/session';
+import { useCurrentUser, usePanelOpen } from '../providers/session';
 import { matchRoute, routes } from '../routes';
 import { adminMenu } from './adminMenu';
 import { allowedPrefixes, filterMenu, serviceMainUrl, type MenuItem } from './menu';
@@ -28,17 +28,18 @@ export function useSidebarMenu() {
   const serviceId = serviceIdFromPath(pathname);
   const kind = menuKindFor(pathname, serviceId);
   const isRoot = Boolean(user?.is_root);
+  const open = usePanelOpen();
 
   const main = useQuery({
     queryKey: ['menu', 'main'],
     queryFn: () => api<MenuResponse>('/user/menu/main'),
-    enabled: kind === 'main',
+    enabled: open && kind === 'main',
     staleTime: 5 * 60_000,
   });
   const service = useQuery({
     queryKey: [SERVICE_STATE_KEY, 'menu', serviceId ?? ''],
     queryFn: () => api<MenuResponse>(`/user/menu/client_service/${encodeURIComponent(serviceId ?? '')}`),
-    enabled: kind === 'service',
+    enabled: open && kind === 'service',
     staleTime: 5 * 60_000,
   });
   const permissions = useServicePermissions(kind === 'service' ? serviceId : undefined);
@@ -60,7 +61,8 @@ export function useSidebarMenu() {
   return {
     kind,
     items,
-    isLoading: kind === 'main' ? main.isPending : kind === 'service' ? service.isPending || permissions.isPending : false,
+    // A user with a step to settle first has no menu to wait for.
+    isLoading: user === undefined || (open && (kind === 'main' ? main.isPending : kind === 'service' ? service.isPending || permissions.isPending : false)),
     context: {
       routes,
       params: serviceId ? { service_id: serviceId } : {},

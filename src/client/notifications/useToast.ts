@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useNotify } from 'react-admin';
+import { COPY_CONFIRMATION_MS } from '../../common/toast';
 
 export interface ToastOptions {
   messageArgs?: Record<string, unknown>;
@@ -10,6 +11,8 @@ export interface ToastOptions {
 export interface Toast {
   success(messageKey: string, options?: ToastOptions): void;
   error(messageOrKey: string, options?: ToastOptions): void;
+  /** The confirmation of a copy to the clipboard, shown for SPEC 9's shorter time. */
+  copied(messageKey: string, options?: ToastOptions): void;
 }
 
 /**
@@ -19,14 +22,15 @@ export interface Toast {
 export function useToast(): Toast {
   const notify = useNotify();
   const show = useCallback(
-    (type: 'success' | 'error', message: string, options: ToastOptions = {}) =>
-      notify(message, { type, messageArgs: options.messageArgs, description: options.description }),
+    (type: 'success' | 'error', message: string, options: ToastOptions = {}, autoHideDuration?: number) =>
+      notify(message, { type, messageArgs: options.messageArgs, description: options.description, autoHideDuration }),
     [notify],
   );
   return useMemo(
     () => ({
       success: (message, options) => show('success', message, options),
       error: (message, options) => show('error', message, options),
+      copied: (message, options) => show('success', message, options, COPY_CONFIRMATION_MS),
     }),
     [show],
   );

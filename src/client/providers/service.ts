@@ -35,13 +35,15 @@ export function serviceIdFromPath(pathname: string): string | undefined {
   return matchPath({ path: '/usluga/:service_id', end: false }, pathname)?.params.service_id;
 }
 
+/** The open service's data; SPEC 4: a failed load resets it to empty (react-query would keep the previous answer beside the error). */
 export function useService(serviceId: string | undefined) {
-  return useQuery({
+  const service = useQuery({
     queryKey: serviceQueryKey(serviceId ?? ''),
     queryFn: () => api<ClientService>(`/client_service/${encodeURIComponent(serviceId ?? '')}`),
     enabled: Boolean(serviceId),
     staleTime: 60_000,
   });
+  return service.isError ? { ...service, data: undefined } : service;
 }
 
 export function useServicePermissions(serviceId: string | undefined) {

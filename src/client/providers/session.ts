@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from './http';
 import { getSession, subscribeSession, type Session } from './tokens';
-import type { CurrentUser } from '../../common/api/user';
+import { pendingStep, type CurrentUser } from '../../common/api/user';
 
 export type { CurrentUser } from '../../common/api/user';
 
@@ -31,4 +31,13 @@ export function useCurrentUser(): { user: CurrentUser | undefined; refetch(): Pr
     staleTime: 60_000,
   });
   return { user: session ? query.data : undefined, refetch: query.refetch };
+}
+
+/**
+ * Whether the signed-in user may use the panel: known, with no step to settle first (SPEC 4). Until
+ * then the layout asks for nothing the server would refuse (menus, the news badge, the footer).
+ */
+export function usePanelOpen(): boolean {
+  const { user } = useCurrentUser();
+  return user !== undefined && pendingStep(user) === null;
 }

@@ -3,27 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { AdminFile } from '../../common/schema/types';
 import type { FileChoice } from '../providers/dataProvider';
-
-// Out of sight but still focusable and read by assistive technology.
-const visuallyHidden = { clip: 'rect(0 0 0 0)', clipPath: 'inset(50%)', height: 1, width: 1, overflow: 'hidden', position: 'absolute', whiteSpace: 'nowrap' } as const;
-
-// The label that opens the file dialog, drawn as an outlined button; the outline follows the input's keyboard focus.
-const chooseButton = {
-  display: 'inline-block',
-  px: 2,
-  py: 0.75,
-  border: 1,
-  borderColor: 'primary.main',
-  borderRadius: 1,
-  color: 'primary.main',
-  cursor: 'pointer',
-  fontSize: '0.875rem',
-  fontWeight: 500,
-  lineHeight: 1.75,
-  textTransform: 'uppercase',
-  'input:focus-visible + &': { outline: '2px solid', outlineOffset: 2 },
-  'input:disabled + &': { opacity: 0.5, cursor: 'default' },
-} as const;
+import { FileChooser } from '../ui/FileChooser';
 
 export const untouchedFile: FileChoice = { file: null, removed: false };
 
@@ -73,11 +53,9 @@ export function FileField({ label, spec, storedUri, choice, onChange, progress, 
       )}
       {choice.file && <Typography variant="body2">{choice.file.name}</Typography>}
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
-        {/* The native input stays focusable and named by the field label; a second label shows a Polish text instead of the browser's. */}
-        <input
+        <FileChooser
           id={id}
-          type="file"
-          style={visuallyHidden}
+          text={translate('app.schema.file_choose')}
           accept={spec.accept.join(',')}
           disabled={disabled}
           aria-invalid={Boolean(message)}
@@ -90,9 +68,6 @@ export function FileField({ label, spec, storedUri, choice, onChange, progress, 
             event.target.value = '';
           }}
         />
-        <Box component="label" htmlFor={id} sx={chooseButton}>
-          {translate('app.schema.file_choose')}
-        </Box>
         {previewUrl && (
           <Button variant="outlined" color="secondary" disabled={disabled} onClick={() => onChange({ file: null, removed: true })}>
             {translate('app.schema.file_remove', { field: label })}

@@ -1,7 +1,7 @@
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, FormHelperText, Paper, Stack, Typography } from '@mui/material';
 import { deepEquals, type ErrorSchema } from '@rjsf/utils';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { LinkBase, useCreate, useGetOne, useLocation, useNavigate, useTranslate, useUpdate } from 'react-admin';
 import { routePath } from '../../common/schema/paths';
 import { pickDeclared } from '../../common/schema/errors';
@@ -12,7 +12,7 @@ import type { FileChoice } from '../providers/dataProvider';
 import { errorMessage, isApiError } from '../providers/http';
 import { routesByName } from '../routes';
 import { LoadFailure, ModuleAccess, recordOptionsQuery, useSchemaContext, type SchemaContext } from './access';
-import { ActionButton } from './actions';
+import { ActionButton, actionOffered } from './actions';
 import { RecordTabs } from './RecordTabs';
 import { FileField, untouchedFile } from './FileField';
 import { serverErrorSchema } from './formSchema';
@@ -57,6 +57,7 @@ function RecordForm({ context, record, shown }: { context: SchemaContext; record
   const [progress, setProgress] = useState<number | null>(null);
   // A new key remounts the form: it shows exactly the saved values, with no stale errors.
   const [formKey, setFormKey] = useState(0);
+  const unsavedId = useId();
   const editing = Boolean(saved?.id);
   const locked = isLocked(admin, saved);
   const saving = creating.isPending || updating.isPending;
@@ -102,6 +103,7 @@ function RecordForm({ context, record, shown }: { context: SchemaContext; record
   }
 
   const listPath = admin.route.views.list !== undefined && !admin.singleton ? routePath(admin, 'list', params) : null;
+  const actions = saved ? admin.actions.filter((action) => action.on !== 'collection' && actionOffered(action, saved)) : [];
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
       {locked && (
@@ -148,18 +150,21 @@ function RecordForm({ context, record, shown }: { context: SchemaContext; record
               <Button type="submit" variant="contained" disabled={saving || locked}>
                 {translate('ra.action.save')}
               </Button>
-              {/* The module's extra calls work on what is stored: not before the first save, nor over unsaved changes. */}
-              {admin.actions
-                .filter((action) => action.on !== 'collection')
-                .map((action) => (
-                  <ActionButton key={action.name} context={context} action={action} record={saved} disabled={!saved || dirty || saving} />
-                ))}
+              {/* The module's extra calls work on what is stored: none before the first save, and over unsaved changes they wait, saying why. */}
+              {actions.map((action) => (
+                <ActionButton key={action.name} context={context} action={action} record={saved} disabled={dirty || saving} describedBy={dirty ? unsavedId : undefined} />
+              ))}
               {listPath && (
                 <Button component={LinkBase} to={listPath} color="secondary">
                   {translate('ra.action.cancel')}
                 </Button>
               )}
             </Stack>
+            {dirty && actions.length > 0 && (
+              <FormHelperText id={unsavedId} sx={{ mt: 1 }}>
+                {translate('app.schema.actions_need_save')}
+              </FormHelperText>
+            )}
           </>
         )}
       </SchemaForm>

@@ -12,7 +12,8 @@ import {
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useNavigate, useTranslate } from 'react-admin';
+import { routePath } from '../../common/schema/paths';
 import type { AdminAction, JsonSchema } from '../../common/schema/types';
 import { useConfirm, useToast } from '../notifications';
 import type { PanelDataProvider } from '../providers/dataProvider';
@@ -31,6 +32,11 @@ export function nextToggleValue(action: AdminAction, record: Values | undefined)
   return record?.[action.toggle.field] === first ? second : first;
 }
 
+/** Whether the action can run on the record as it is (its `when`); without a record (a collection's action) it can. */
+export function actionOffered(action: AdminAction, record: Values | undefined): boolean {
+  return !action.when || !record || Object.entries(action.when).every(([field, values]) => values.includes(record[field] as string | number | boolean));
+}
+
 /** A catalogue key of the action, picked by the value a toggle sends or the status answered. */
 const byValue = (keys: Record<string, string> | undefined, fallback: string, value: Value | undefined) =>
   value === undefined ? fallback : (keys?.[String(value)] ?? fallback);
@@ -43,13 +49,15 @@ interface ActionRun {
 
 /**
  * Runs an x-admin action through the dataProvider: asks first when the action says so, shows the
- * SPEC 8 toast of the outcome, refreshes the module's queries. Field errors of a 400 are returned
+ * SPEC 8 toast of the outcome, refreshes the module's queries, and opens the record it made when the
+ * action says so (a template's copy: its edit screen, SPEC 4). Field errors of a 400 are returned
  * to the caller (a body dialog shows them); other failures are toasts.
  */
 function useActionMutation(context: SchemaContext, action: AdminAction, onFieldErrors?: (errors: Record<string, string>) => void) {
   const { module, params } = context;
   const toast = useToast();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const dataProvider = useDataProvider<PanelDataProvider>();
   return useMutation({
     mutationFn: ({ record, body }: ActionRun) =>
@@ -65,6 +73,8 @@ function useActionMutation(context: SchemaContext, action: AdminAction, onFieldE
       if (action.download && typeof url === 'string') downloadFrom(url);
       const outcome = action.toggle ? body?.[action.toggle.field] : (result.data as { status?: unknown } | undefined)?.status;
       toast.success(byValue(action.messages, action.message, outcome as Value | undefined), { description: action.description });
+      const made = (result.data as { id?: unknown } | undefined)?.id;
+      if (action.opens && made !== undefined) navigate(routePath(module.admin, action.opens, { ...params, [module.admin.route.param]: String(made) }));
       return queryClient.invalidateQueries({ queryKey: [module.admin.resource] });
     },
     onError: (error) => {
@@ -159,12 +169,15 @@ export function ActionButton({
   action,
   record,
   disabled = false,
+  describedBy,
   size = 'medium',
 }: {
   context: SchemaContext;
   action: AdminAction;
   record?: ActionRun['record'];
   disabled?: boolean;
+  /** The id of a text saying why the button is disabled. */
+  describedBy?: string;
   size?: 'small' | 'medium';
 }) {
   const translate = useTranslate();
@@ -174,6 +187,8 @@ export function ActionButton({
   const next = nextToggleValue(action, record);
   const label = translate(byValue(action.labels, action.label, next), { label: String(record?.[context.module.admin.list.label] ?? '') });
   const needsDialog = !action.toggle && Object.keys(action.body?.properties ?? {}).length > 0;
+  // An action the record's state does not allow is not offered at all (a sent mailing cannot start).
+  if (!actionOffered(action, record)) return null;
 
   async function click() {
     if (action.confirm) {
@@ -186,7 +201,7 @@ export function ActionButton({
 
   return (
     <>
-      <Button variant="outlined" size={size} disabled={disabled} loading={run.isPending} onClick={() => void click()}>
+      <Button variant="outlined" size={size} disabled={disabled} aria-describedby={describedBy} loading={run.isPending} onClick={() => void click()}>
         {label}
       </Button>
       {dialogOpen && <ActionDialog context={context} action={action} record={record} onClose={() => setDialogOpen(false)} />}

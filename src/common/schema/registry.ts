@@ -19,6 +19,7 @@ const ACTION_PATH = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/;
 const ACTION_METHODS: readonly AdminAction['method'][] = ['GET', 'POST', 'PUT', 'DELETE'];
 const SCOPES: readonly AdminScope[] = ['user', 'service', 'admin'];
 const ACTION_PLACES: readonly AdminAction['on'][] = ['row', 'record', 'collection'];
+const OPENED_VIEWS: readonly NonNullable<AdminAction['opens']>[] = ['show', 'edit'];
 /** A flag resolver's name: kind:name, e.g. template:banners (see the server's flag resolvers). */
 const FLAG = /^(service|template|record|kind):[a-z][a-z0-9_]*$/;
 /** Raster images only (SVG could carry script): avatars and, by default, file fields. */
@@ -183,6 +184,14 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     }
     if ((action.method === 'GET') !== (action.download === true)) problem('a GET action is a download ("download": true), and a download is a GET');
     if (action.download === true && (handler !== 'module' || body)) problem('a download is served by the module and takes no body');
+    const when = action.when;
+    if (when !== undefined) {
+      if (on === 'collection') problem('when names record fields: a collection action has no record');
+      for (const [field, values] of Object.entries(when)) {
+        if (!properties[field]) problem(`when names ${field}, which is not a property`);
+        if (!Array.isArray(values) || values.length === 0) problem(`when.${field} must list the values the action runs with`);
+      }
+    }
     const toggle = action.toggle;
     if (toggle) {
       if (!body?.properties?.[toggle.field]) problem(`toggle field ${toggle.field} must be a body property`);
@@ -205,6 +214,8 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
       ...(action.messages ? { messages: action.messages } : {}),
       ...(action.description === undefined ? {} : { description: typeof action.description === 'string' ? action.description : problem('description must be a catalogue key') }),
       ...(action.download === true ? { download: true } : {}),
+      ...(when ? { when } : {}),
+      ...(action.opens === undefined ? {} : { opens: OPENED_VIEWS.includes(action.opens) && route.views?.[action.opens] !== undefined ? action.opens : problem(`opens must be one of the module's views ${OPENED_VIEWS.join(', ')}`) }),
       ...(action.confirm === undefined ? {} : { confirm: typeof action.confirm === 'string' ? action.confirm : problem('confirm must be a catalogue key') }),
     } satisfies AdminAction;
   });

@@ -182,6 +182,10 @@ export interface AdminAction {
   confirm?: string;
   /** A GET answering {url}: the browser then downloads the file at that address (a template as .html). */
   download?: true;
+  /** The record states the action can run in: by field, the values it may hold (a mailing starts only as a draft); elsewhere it is not offered. */
+  when?: Record<string, (string | number | boolean)[]>;
+  /** The answer is a new record of the module (a copy): the browser then opens this view of it. */
+  opens?: 'show' | 'edit';
 }
 
 export interface AdminUnique {

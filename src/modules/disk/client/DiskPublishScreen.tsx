@@ -86,7 +86,7 @@ function PublishForm({ serviceId, entry, backTo }: { serviceId: string; entry: D
               startIcon={<ContentCopyIcon />}
               onClick={() =>
                 void navigator.clipboard.writeText(saved.public_url!).then(
-                  () => toast.success('resources.disk.messages.link_copied'),
+                  () => toast.copied('resources.disk.messages.link_copied'),
                   (error: unknown) => toast.error(errorMessage(error)),
                 )
               }

@@ -1,14 +1,13 @@
 import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { ActionButton } from '../../../client/schema/actions';
+import { ActionButton, actionOffered } from '../../../client/schema/actions';
 import { LabelledProgress } from '../../../client/ui/LabelledProgress';
-import { ACTIONS_BY_STATUS, type MailingProgress, type MailingStatus, mailingsModule } from './mailingsApi';
+import { type MailingProgress, type MailingStatus, mailingsModule } from './mailingsApi';
 
-/** The lifecycle buttons a mailing offers in its status (each asks for confirmation first). */
+/** The lifecycle buttons a mailing offers in its status (the schema's `when`; each asks for confirmation first). */
 export function MailingActions({ serviceId, mailing }: { serviceId: string; mailing: { id: number; subject: string; status: MailingStatus } }) {
   const module = mailingsModule();
-  const allowed = ACTIONS_BY_STATUS[mailing.status];
-  const actions = module.admin.actions.filter((action) => allowed.includes(action.name));
+  const actions = module.admin.actions.filter((action) => actionOffered(action, mailing));
   if (actions.length === 0) return null;
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>

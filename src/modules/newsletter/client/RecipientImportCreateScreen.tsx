@@ -6,6 +6,7 @@ import { useToast } from '../../../client/notifications';
 import { api, errorMessage, isApiError } from '../../../client/providers/http';
 import { useTranslateText } from '../../../client/providers/useTranslateText';
 import { useRecordChoices } from '../../../client/schema/OptionsFilter';
+import { FileChooser } from '../../../client/ui/FileChooser';
 import { ImportOutcome, importsPath, importsScreenPath, type RecipientImport } from './imports';
 
 const ACCEPT = '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -91,9 +92,9 @@ export default function RecipientImportCreateScreen() {
                 <Typography component="label" htmlFor={fileInputId} sx={{ display: 'block', mb: 1 }}>
                   {translate('app.service_admin.imports.file')}
                 </Typography>
-                <input
+                <FileChooser
                   id={fileInputId}
-                  type="file"
+                  text={translate('app.service_admin.imports.choose_file')}
                   accept={ACCEPT}
                   aria-describedby={fileHintId}
                   aria-invalid={Boolean(errors.file)}
@@ -102,6 +103,7 @@ export default function RecipientImportCreateScreen() {
                     setErrors({});
                   }}
                 />
+                {file && <Typography sx={{ mt: 1 }}>{file.name}</Typography>}
                 <FormHelperText id={fileHintId} error={Boolean(errors.file)}>
                   {errors.file ? translateText(errors.file) : translate('app.service_admin.imports.file_hint')}
                 </FormHelperText>

@@ -41,17 +41,6 @@ export function fetchSummaries(serviceId: string, query: { archived?: boolean; t
   });
 }
 
-/** Which lifecycle actions a mailing offers in its status. */
-export const ACTIONS_BY_STATUS: Record<MailingStatus, string[]> = {
-  draft: ['start', 'cancel'],
-  scheduled: ['pause', 'cancel'],
-  sending: ['pause', 'cancel'],
-  paused: ['resume', 'cancel'],
-  sent: [],
-  cancelled: [],
-  failed: [],
-};
-
 /** The routes of the mailing screens (src/modules/newsletter/client/routes.ts). */
 export const mailingPaths = {
   list: (serviceId: string) => `/usluga/${serviceId}/wysylki`,

@@ -17,6 +17,7 @@ const screens = {
   serviceModules: lazyScreen(() => import('./ServiceModulesScreen')),
   recipientImports: lazyScreen(() => import('./RecipientImportsScreen')),
   recipientImportCreate: lazyScreen(() => import('./RecipientImportCreateScreen')),
+  templateEditRedirect: lazyScreen(() => import('./TemplateEditRedirect')),
 };
 
 /** The schema's mailing form, on the template's own addresses (its template_id param fills the new mailing's template). */
@@ -80,6 +81,16 @@ export const newsletterRoutes: AppRoute[] = [
     parent: 'service_templates_mailings',
     activePrefix: 'service_templates',
     screen: mailingForm('edit'),
+  },
+  {
+    name: 'service_templates_edit_former',
+    path: '/usluga/:service_id/szablony/edytuj/:template_id',
+    title: 'app.schema.views.edit',
+    parent: 'service_templates',
+    activePrefix: 'service_templates',
+    module: 'templates',
+    access: 'authenticated',
+    screen: screens.templateEditRedirect,
   },
   // The service admin area (root users): the service's modules and recipient imports.
   {

@@ -84,6 +84,17 @@ describe('recipients', () => {
     expect(duplicate.json()).toEqual({ detail: 'Odbiorca z tym adresem e-mail już istnieje w tej usłudze.' });
   });
 
+  it(`names a tag in any case, as the tags' uniqueness ignores case: "vip" is the demo's VIP, stored as the tag spells it`, async () => {
+    const created = await call('POST', base(), klient, { name: 'Ola Mała', email: 'ola@example.com', tags: ['vip', 'VIP'] });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().tags).toEqual(['VIP']);
+    const listed = await call('GET', `${base()}?tag=VIP&search=ola@example.com`, klient);
+    expect(listed.json().data.map((recipient: { email: string }) => recipient.email)).toEqual(['ola@example.com']);
+    const updated = await call('PUT', `${base()}/${created.json().id}`, klient, { name: 'Ola Mała', email: 'ola@example.com', tags: ['Vip'] });
+    expect(updated.json().tags).toEqual(['VIP']);
+    expect((await call('POST', base(), klient, { name: 'Ola Druga', email: 'ola2@example.com', tags: ['vipp'] })).json().errors).toEqual({ tags: 'Wybrany element nie istnieje.' });
+  });
+
   it('lets another service have a recipient with the same e-mail', async () => {
     await test.ctx.db.query("INSERT INTO client_service_modules (client_service_id, module) VALUES ($1, 'recipients') ON CONFLICT DO NOTHING", [site2]);
     const response = await call('POST', `/client_service/${site2}/module/recipients`, klient2, { name: 'Jan Kowalski', email: 'jan@example.com' });

@@ -160,8 +160,7 @@ export class ModuleRoutes {
   private async prepared(tx: Queryable, owner: Owner, values: Record<string, unknown>, exceptId: number | null, request: FastifyRequest) {
     let prepared = values;
     for (const hook of this.hooks) if (hook.beforeWrite) prepared = await hook.beforeWrite(tx, owner, prepared, request);
-    await this.checkStored(tx, owner, prepared, exceptId);
-    return prepared;
+    return this.checkStored(tx, owner, prepared, exceptId);
   }
 
   private get db(): Queryable {
@@ -394,26 +393,48 @@ export class ModuleRoutes {
     }
   }
 
-  /** What a write must agree with in the database: its unique keys (409) and its references (400). */
-  async checkStored(db: Queryable, owner: Owner, values: Record<string, unknown>, exceptId: number | null): Promise<void> {
+  /**
+   * What a write must agree with in the database: its unique keys (409) and its references (400).
+   * Resolves to the values with each reference by a field that is unique ignoring case (a tag's
+   * name) written as the referenced record spells it: "vip" names the tag "VIP", as the uniqueness
+   * that refuses a second "vip" says it does.
+   */
+  async checkStored(db: Queryable, owner: Owner, values: Record<string, unknown>, exceptId: number | null): Promise<Record<string, unknown>> {
     for (const key of this.module.admin.unique) {
       if (await this.store.conflicts(db, owner, key.fields, key.ignoreCase === true, values, exceptId)) throw httpError(409, key.message);
     }
     const missing: Record<string, string> = {};
+    const spelled: Record<string, unknown> = {};
     for (const { field, reference } of this.references) {
       const given = values[field];
-      const wanted = [...new Set((Array.isArray(given) ? given : given === undefined || given === null ? [] : [given]).map(String))];
-      if (wanted.length === 0) continue;
+      const many = Array.isArray(given);
+      const named = (many ? given : given === undefined || given === null ? [] : [given]).map(String);
+      if (named.length === 0) continue;
+      const ignoreCase = this.referencedIgnoringCase(reference);
+      const fold = (value: string) => (ignoreCase ? value.toLowerCase() : value);
       const column = reference.field === 'id' ? 'id::text' : `data->>'${reference.field}'`;
+      const wanted = [...new Set(named.map(fold))];
       // The referenced module's records of the same service (or user): never another tenant's.
       const { rows } = await db.query<{ value: string }>(
         `SELECT DISTINCT ${column} AS value FROM module_records
-          WHERE resource = $1 AND client_service_id IS NOT DISTINCT FROM $2 AND user_id IS NOT DISTINCT FROM $3 AND ${column} = ANY($4::text[])`,
+          WHERE resource = $1 AND client_service_id IS NOT DISTINCT FROM $2 AND user_id IS NOT DISTINCT FROM $3 AND ${ignoreCase ? `lower(${column})` : column} = ANY($4::text[])`,
         [reference.resource, owner.serviceId, owner.userId, wanted],
       );
       if (rows.length < wanted.length) missing[field] = 'errors.reference_not_found';
+      else if (ignoreCase) {
+        const spelling = new Map(rows.map((row) => [fold(row.value), row.value]));
+        const written = [...new Set(named.map((value) => spelling.get(fold(value))!))];
+        spelled[field] = many ? written : written[0];
+      }
     }
     assertValidForm(missing);
+    return Object.keys(spelled).length ? { ...values, ...spelled } : values;
+  }
+
+  /** Whether the field a reference holds is unique ignoring case in the referenced module. */
+  private referencedIgnoringCase(reference: AdminReference): boolean {
+    const referenced = this.app.schemaModules.get(reference.resource)?.module.admin;
+    return !!referenced?.unique.some((key) => key.ignoreCase === true && key.fields.length === 1 && key.fields[0] === reference.field);
   }
 
   /**

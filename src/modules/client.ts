@@ -3,12 +3,13 @@ import type { AppRoute } from '../client/routes';
 import { diskRoutes } from './disk/client/routes';
 import { newsletterReportRoutes } from './newsletter/client/reports/routes';
 import { newsletterRoutes } from './newsletter/client/routes';
+import { servicesAdminRoutes } from './services/client/routes';
 import { importRoutes, importScreens } from './site/client/imports/routes';
 
 /**
  * The browser's side of the modules that need code beyond their schema files (src/modules/<domain>/client):
  * pages of their own, and screens put on a schema module's route by its name. Each screen loads lazily.
  */
-export const moduleClientRoutes: AppRoute[] = [...newsletterRoutes, ...newsletterReportRoutes, ...importRoutes, ...diskRoutes];
+export const moduleClientRoutes: AppRoute[] = [...servicesAdminRoutes, ...newsletterRoutes, ...newsletterReportRoutes, ...importRoutes, ...diskRoutes];
 
 export const moduleClientScreens: Record<string, LazyScreen<object>> = { ...importScreens };

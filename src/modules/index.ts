@@ -6,6 +6,7 @@ import { newsletterServer } from './newsletter/server';
 import { mailingsDemo } from './newsletter/server/demo-mailings';
 import { recipientsDemo } from './newsletter/server/demo-recipients';
 import { templatesDemo } from './newsletter/server/demo-templates';
+import { servicesAdminServer } from './services/server';
 import { siteServer } from './site/server';
 import { editorsDemo } from './site/server/demo-editors';
 import { importsDemo } from './site/server/demo-imports';
@@ -15,7 +16,7 @@ import { newsDemo } from './site/server/demo-news';
  * The server plugins of the modules that need code beyond their schema files, one folder each
  * (src/modules/<domain>/server beside schemas/<domain>/), registered under /api after the schema modules.
  */
-export const moduleServerPlugins: FastifyPluginAsync[] = [newsletterServer, siteServer, diskServer];
+export const moduleServerPlugins: FastifyPluginAsync[] = [servicesAdminServer, newsletterServer, siteServer, diskServer];
 
 /** The modules' demo records, written once on a demo database when the server is ready (in this order). */
 export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, newsDemo, editorsDemo, importsDemo, diskDemo];

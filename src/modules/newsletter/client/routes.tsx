@@ -3,7 +3,7 @@ import type { AppRoute } from '../../../client/routes';
 import type { SchemaView } from '../../../client/schema/routeTable';
 
 /*
- * The newsletter's hand-written pages: the service admin area's modules and recipient imports, and
+ * The newsletter's hand-written pages: the service admin area's recipient imports, and
  * the mailing screens beyond the schema's own create and edit forms (SPEC 2: wysylki with
  * archiwalne, archiwalne/{mailing_id}, szczegoly; szablony/{template_id}/wysylki with dodaj and
  * edytuj/{mailing_id}). Each loads its code when opened.
@@ -14,7 +14,6 @@ const screens = {
   ofTemplate: lazyScreen<object>(() => import('./MailingLists').then((module) => ({ default: module.TemplateMailings }))),
   preview: lazyScreen(() => import('./MailingArchivePreview')),
   details: lazyScreen(() => import('./MailingDetails')),
-  serviceModules: lazyScreen(() => import('./ServiceModulesScreen')),
   recipientImports: lazyScreen(() => import('./RecipientImportsScreen')),
   recipientImportCreate: lazyScreen(() => import('./RecipientImportCreateScreen')),
   templateEditRedirect: lazyScreen(() => import('./TemplateEditRedirect')),
@@ -92,16 +91,7 @@ export const newsletterRoutes: AppRoute[] = [
     access: 'authenticated',
     screen: screens.templateEditRedirect,
   },
-  // The service admin area (root users): the service's modules and recipient imports.
-  {
-    name: 'service_admin_modules',
-    path: '/usluga/:service_id/admin/uprawnienia',
-    title: 'app.service_admin.modules.title',
-    parent: 'service_dashboard',
-    rootOnly: true,
-    access: 'authenticated',
-    screen: screens.serviceModules,
-  },
+  // The service admin area (root users): recipient imports.
   {
     name: 'service_admin_imports',
     path: '/usluga/:service_id/admin/importy',

@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../../../server/platform/auth/plugin';
-import { changingAccess, requireServiceAccess } from '../../../server/platform/auth/service-access';
 import type { Queryable } from '../../../server/platform/db';
 import { CSV_BOM, csvDownloadHeaders, csvLine } from '../../../server/platform/http/csv';
 import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
 import { readPage } from '../../../server/platform/http/pagination';
 import { newStoredName } from '../../../server/platform/files/store';
-import { documentOperation, moduleRoutes, serverRegistry } from '../../../server/schema';
+import { documentOperation, moduleRoutes } from '../../../server/schema';
 import { placeServiceMenuEntries } from '../../../server/schema/menus';
-import { DISK_MODULE } from '../../disk/common/module';
+import { rootService } from '../../services/server';
 import { detectFormat } from './recipient-file';
 import { IMPORT_JOB, runImport } from './recipient-import';
 
@@ -16,39 +15,8 @@ import { IMPORT_JOB, runImport } from './recipient-import';
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 const IMPORT_COLUMNS = `id, file_name, file_format, tags, job_id, status, failure, rows_total, rows_created, rows_merged, rows_failed, created_at, finished_at`;
 
-/** The service area's admin entries these routes serve (the schema modules place their own). */
-const MENU = [
-  { prefix: 'service_admin_modules', name: 'app.service_admin.modules.title', icon: 'AdminPanelSettings', sort: 56, rootOnly: true },
-  { prefix: 'service_admin_imports', name: 'app.service_admin.imports.title', icon: 'People', sort: 58, rootOnly: true },
-];
-
-/** The service (and, with a module, that the service has it), for root users only: the admin area of a service. */
-async function rootService(app: FastifyInstance, request: FastifyRequest, module?: string): Promise<number> {
-  const { serviceId } = await requireServiceAccess(app.ctx.db, request, (request.params as { service_id: string }).service_id, module);
-  if (!currentUser(request).isRoot) throw httpError(403, 'errors.forbidden');
-  return serviceId;
-}
-
-/** The modules a service may be given: every service module the schemas declare, the file disk (a module of code alone) and every one some service has. */
-async function knownModules(app: FastifyInstance, db: Queryable): Promise<string[]> {
-  const declared = serverRegistry(app.ctx.config)
-    .modules.filter((module) => module.admin.scope === 'service')
-    .map((module) => module.admin.module);
-  const { rows } = await db.query<{ module: string }>('SELECT DISTINCT module FROM client_service_modules');
-  return [...new Set([...declared, DISK_MODULE, ...rows.map((row) => row.module)])].sort();
-}
-
-async function modulesOf(app: FastifyInstance, serviceId: number) {
-  const known = await knownModules(app, app.ctx.db);
-  const { rows } = await app.ctx.db.query<{ module: string }>('SELECT module FROM client_service_modules WHERE client_service_id = $1', [serviceId]);
-  const enabled = new Set(rows.map((row) => row.module));
-  const label = (module: string) => {
-    const key = `app.service_modules.${module}`;
-    const name = t(key);
-    return name === key ? module : name;
-  };
-  return { data: known.map((module) => ({ module, name: label(module), enabled: enabled.has(module) })) };
-}
+/** The service area's admin entry these routes serve (the schema modules place their own). */
+const MENU = [{ prefix: 'service_admin_imports', name: 'app.service_admin.imports.title', icon: 'People', sort: 58, rootOnly: true }];
 
 /** The sender types a service may use (admin/metody_wysylki); every type until a root user chose. */
 export async function allowedSenderTypes(app: FastifyInstance, db: Queryable, serviceId: number): Promise<number[] | null> {
@@ -58,10 +26,10 @@ export async function allowedSenderTypes(app: FastifyInstance, db: Queryable, se
 }
 
 /**
- * The service admin area (root users): admin/uprawnienia (GET/PUT .../modules: which modules the
- * service has, the rows the module check reads), admin/importy (recipient imports from CSV or XLSX
- * as jobs, with their per-row errors as CSV) and, beside the sender-types schema module
- * (admin/metody_wysylki), the check that a sender config uses an allowed type.
+ * The newsletter's pages of the service admin area (root users; the area's modules page is the
+ * services module's): admin/importy (recipient imports from CSV or XLSX as jobs, with their per-row
+ * errors as CSV) and, beside the sender-types schema module (admin/metody_wysylki), the check that
+ * a sender config uses an allowed type.
  */
 export async function serviceAdminRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
@@ -76,32 +44,6 @@ export async function serviceAdminRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  // admin/uprawnienia
-  const documented = '/client_service/{service_id}';
-  documentOperation(app, 'get', `${documented}/modules`, { tags: ['service admin'], summary: 'Root: the modules a service may have {data: [{module, name, enabled}]}', responses: { 200: { description: 'OK' } } });
-  documentOperation(app, 'put', `${documented}/modules`, { tags: ['service admin'], summary: 'Root: the modules the service has {modules: [module]}', responses: { 200: { description: 'OK' }, 400: { description: 'An unknown module' } } });
-  app.get('/client_service/:service_id/modules', { preHandler: app.authenticate }, async (request) => modulesOf(app, await rootService(app, request)));
-  app.put(
-    '/client_service/:service_id/modules',
-    {
-      preHandler: app.authenticate,
-      schema: { body: { type: 'object', required: ['modules'], properties: { modules: { type: 'array', maxItems: 200, items: { type: 'string', maxLength: 64 } } } } },
-    },
-    async (request) => {
-      const serviceId = await rootService(app, request);
-      const modules = [...new Set((request.body as { modules: string[] }).modules)];
-      const known = new Set(await knownModules(app, db));
-      assertValidForm(modules.every((module) => known.has(module)) ? {} : { modules: 'errors.service_admin.module_unknown' });
-      await changingAccess(app, () =>
-        db.transaction(async (tx) => {
-          await tx.query('DELETE FROM client_service_modules WHERE client_service_id = $1 AND NOT (module = ANY($2::text[]))', [serviceId, modules]);
-          await tx.query('INSERT INTO client_service_modules (client_service_id, module) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [serviceId, modules]);
-        }),
-      );
-      return { ...(await modulesOf(app, serviceId)), detail: t('app.service_admin.modules.saved') };
-    },
-  );
-
   // admin/importy
   const recipients = moduleRoutes(app, 'recipients');
   const tags = moduleRoutes(app, 'tags');
@@ -109,7 +51,7 @@ export async function serviceAdminRoutes(app: FastifyInstance): Promise<void> {
   await app.ctx.jobs.define<{ importId: number }>({ name: IMPORT_JOB, retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 15 * 60, handler: (job) => runImport(app, job) });
 
   const base = '/client_service/:service_id/module/recipients/imports';
-  const documentedBase = `${documented}/module/recipients/imports`;
+  const documentedBase = '/client_service/{service_id}/module/recipients/imports';
   documentOperation(app, 'get', documentedBase, { tags: ['service admin'], summary: 'Root: the recipient imports {data, pagination: {total}}', responses: { 200: { description: 'OK' } } });
   documentOperation(app, 'post', documentedBase, {
     tags: ['service admin'],

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { currentUser } from '../../../server/platform/auth/plugin';
+import { changingAccess, requireServiceAccess } from '../../../server/platform/auth/service-access';
+import type { Queryable } from '../../../server/platform/db';
+import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
+import { documentOperation, serverRegistry } from '../../../server/schema';
+import { placeServiceMenuEntries } from '../../../server/schema/menus';
+import { DISK_MODULE } from '../../disk/common/module';
+
+/** The admin area's entry these routes serve (each module's admin pages place their own). */
+const MENU = [{ prefix: 'service_admin_modules', name: 'app.service_admin.modules.title', icon: 'AdminPanelSettings', sort: 56, rootOnly: true }];
+
+/** The service (and, with a module, that the service has it), for root users only: the admin area of a service. */
+export async function rootService(app: FastifyInstance, request: FastifyRequest, module?: string): Promise<number> {
+  const { serviceId } = await requireServiceAccess(app.ctx.db, request, (request.params as { service_id: string }).service_id, module);
+  if (!currentUser(request).isRoot) throw httpError(403, 'errors.forbidden');
+  return serviceId;
+}
+
+/** The modules a service may be given: every service module the schemas declare, the file disk (a module of code alone) and every one some service has. */
+async function knownModules(app: FastifyInstance, db: Queryable): Promise<string[]> {
+  const declared = serverRegistry(app.ctx.config)
+    .modules.filter((module) => module.admin.scope === 'service')
+    .map((module) => module.admin.module);
+  const { rows } = await db.query<{ module: string }>('SELECT DISTINCT module FROM client_service_modules');
+  return [...new Set([...declared, DISK_MODULE, ...rows.map((row) => row.module)])].sort();
+}
+
+async function modulesOf(app: FastifyInstance, serviceId: number) {
+  const known = await knownModules(app, app.ctx.db);
+  const { rows } = await app.ctx.db.query<{ module: string }>('SELECT module FROM client_service_modules WHERE client_service_id = $1', [serviceId]);
+  const enabled = new Set(rows.map((row) => row.module));
+  const label = (module: string) => {
+    const key = `app.service_modules.${module}`;
+    const name = t(key);
+    return name === key ? module : name;
+  };
+  return { data: known.map((module) => ({ module, name: label(module), enabled: enabled.has(module) })) };
+}
+
+/**
+ * The service admin area that every kind of service has (root users): admin/uprawnienia, GET/PUT
+ * .../modules, which modules the service has: the rows the module check reads. The modules' own
+ * admin pages (the newsletter's sender types, limits and recipient imports) live with their modules.
+ */
+export const servicesAdminServer = fp(
+  async (app: FastifyInstance) => {
+    const { db } = app.ctx;
+    await placeServiceMenuEntries(db, MENU, (problem) => app.log.warn(problem));
+    const documented = '/client_service/{service_id}';
+    documentOperation(app, 'get', `${documented}/modules`, { tags: ['service admin'], summary: 'Root: the modules a service may have {data: [{module, name, enabled}]}', responses: { 200: { description: 'OK' } } });
+    documentOperation(app, 'put', `${documented}/modules`, { tags: ['service admin'], summary: 'Root: the modules the service has {modules: [module]}', responses: { 200: { description: 'OK' }, 400: { description: 'An unknown module' } } });
+    app.get('/client_service/:service_id/modules', { preHandler: app.authenticate }, async (request) => modulesOf(app, await rootService(app, request)));
+    app.put(
+      '/client_service/:service_id/modules',
+      {
+        preHandler: app.authenticate,
+        schema: { body: { type: 'object', required: ['modules'], properties: { modules: { type: 'array', maxItems: 200, items: { type: 'string', maxLength: 64 } } } } },
+      },
+      async (request) => {
+        const serviceId = await rootService(app, request);
+        const modules = [...new Set((request.body as { modules: string[] }).modules)];
+        const known = new Set(await knownModules(app, db));
+        assertValidForm(modules.every((module) => known.has(module)) ? {} : { modules: 'errors.service_admin.module_unknown' });
+        await changingAccess(app, () =>
+          db.transaction(async (tx) => {
+            await tx.query('DELETE FROM client_service_modules WHERE client_service_id = $1 AND NOT (module = ANY($2::text[]))', [serviceId, modules]);
+            await tx.query('INSERT INTO client_service_modules (client_service_id, module) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [serviceId, modules]);
+          }),
+        );
+        return { ...(await modulesOf(app, serviceId)), detail: t('app.service_admin.modules.saved') };
+      },
+    );
+  },
+  { name: 'services-admin', dependencies: ['schema-modules'] },
+);

@@ -155,7 +155,9 @@ async function sendOut(id: number): Promise<Progress> {
 /** A message's html part, quoted-printable decoded. */
 function htmlOf(raw: string): string {
   const start = raw.indexOf('Content-Type: text/html');
-  const body = raw.slice(raw.indexOf('\r\n\r\n', start) + 4).split(/\r\n--/)[0];
+  // The part ends at the boundary, not at any line that begins with "--" (a signed link's "-" may start a quoted-printable line).
+  const boundary = /boundary="([^"]+)"/.exec(raw)![1];
+  const body = raw.slice(raw.indexOf('\r\n\r\n', start) + 4).split(`\r\n--${boundary}`)[0];
   const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_whole, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }

@@ -133,7 +133,7 @@ export class MailingEngine {
     await db.query("UPDATE newsletter_deliveries SET state = 'queued', lease_until = NULL WHERE state = 'sending' AND lease_until < now()");
     const due = await db.query<{ id: number }>("SELECT id FROM newsletter_mailings WHERE status = 'scheduled' AND start_at <= now() ORDER BY id");
     for (const { id } of due.rows) await this.begin(id, 'scheduled');
-    await this.resumeLimited(db, 'resume_at <= now()', []);
+    await this.resumeLimited(db, null);
     const orphaned = await db.query<{ id: number; client_service_id: number }>(
       `SELECT id, client_service_id FROM newsletter_mailings
         WHERE status = 'sending' AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $1))`,
@@ -142,13 +142,14 @@ export class MailingEngine {
     for (const mailing of orphaned.rows) await this.kick(db, mailing.id, mailing.client_service_id);
   }
 
-  /** Sends again the mailings paused by their limits that match `condition` (a trusted SQL condition over newsletter_mailings). */
-  private async resumeLimited(tx: Queryable, condition: string, params: unknown[]): Promise<void> {
+  /** Sends again the mailings paused by their limits: those whose resume time has come (serviceId null), or all of one service. */
+  private async resumeLimited(tx: Queryable, serviceId: number | null): Promise<void> {
     const { rows } = await tx.query<{ id: number; client_service_id: number }>(
       `UPDATE newsletter_mailings SET status = 'sending', status_reason = NULL, resume_at = NULL, heartbeat_at = now(), updated_at = now()
-        WHERE status = 'paused' AND status_reason IN ('daily_limit', 'monthly_limit') AND ${condition}
+        WHERE status = 'paused' AND status_reason IN ('daily_limit', 'monthly_limit')
+          AND CASE WHEN $1::int IS NULL THEN resume_at <= now() ELSE client_service_id = $1 END
         RETURNING id, client_service_id`,
-      params,
+      [serviceId],
     );
     for (const mailing of rows) await this.kick(tx, mailing.id, mailing.client_service_id);
   }
@@ -159,7 +160,7 @@ export class MailingEngine {
    */
   async limitsSaved(tx: Queryable, serviceId: number): Promise<void> {
     if ((await this.allowance(tx, serviceId)).spent) return;
-    await this.resumeLimited(tx, 'client_service_id = $1', [serviceId]);
+    await this.resumeLimited(tx, serviceId);
   }
 
   /**
@@ -329,7 +330,7 @@ export class MailingEngine {
             WHERE d.mailing_id = $1 AND d.state = 'queued' AND d.next_attempt_at <= now()
             ORDER BY d.id LIMIT $2 FOR UPDATE OF d SKIP LOCKED)
          UPDATE newsletter_deliveries d
-            SET state = CASE WHEN next.skip IS NULL THEN 'sending' ELSE 'skipped' END, error = next.skip,
+            SET state = CASE WHEN next.skip IS NULL THEN 'sending' ELSE 'skipped' END, error = coalesce(next.skip, d.error),
                 attempts = d.attempts + CASE WHEN next.skip IS NULL THEN 1 ELSE 0 END,
                 lease_until = CASE WHEN next.skip IS NULL THEN now() + make_interval(secs => $3) END,
                 finished_at = CASE WHEN next.skip IS NOT NULL THEN now() END

@@ -52,6 +52,8 @@ export interface Config {
   mapTileAttribution: string;
   /** Uploads go to this S3-compatible bucket (FILES_S3_*); without it, to DATA_DIR. */
   filesS3?: S3Settings;
+  /** The provider's relay signs every message it sends with this key (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY). */
+  dkim?: { domain: string; selector: string; privateKey: string };
   /** The lowest level the server logs (LOG_LEVEL); one line per request appears from `debug` on. */
   logLevel: LogLevel;
 }
@@ -106,6 +108,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
     filesS3: s3Settings(env),
     logLevel: logLevel(env.LOG_LEVEL),
+    dkim:
+      env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
+        ? // A PEM key in one line of the environment keeps its line breaks as \n.
+          { domain: env.DKIM_DOMAIN, selector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n') }
+        : undefined,
     ...overrides,
   };
 }

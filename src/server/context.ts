@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from './app';
@@ -15,7 +16,8 @@ export async function createContext(config: Config, options: { memory?: boolean 
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: options.memory ? 'memory' : config.dataDir });
   const secret = await loadSecret(config);
   const tokens = createTokenService(secret, config.accessTokenTtl);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+  const dkim = config.dkim && { domainName: config.dkim.domain, keySelector: config.dkim.selector, privateKey: createPrivateKey(config.dkim.privateKey) };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), dkim });
   const jobs = createJobs(db, { pollingIntervalSeconds: config.jobsPollingInterval });
   const links = createSignedLinks(secret);
   const files = fileStoreOf(config, links);

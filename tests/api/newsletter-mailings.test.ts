@@ -665,7 +665,11 @@ describe('newsletter mailings', () => {
   }, 60_000);
 
   it('fails a mailing whose sender is refused by the outbound rules', async () => {
-    await setSender({ config_type_id: 2, smtp_host: '10.0.0.1', smtp_port: 25, smtp_user: 'a@example.com', smtp_password: 'x', from: 'a@example.com', from_name: 'A' });
+    // Saving refuses such a host: a config stored before that check, written directly.
+    await test.ctx.db.query("UPDATE module_records SET data = $2 WHERE resource = 'senders_config' AND client_service_id = $1", [
+      newsletter,
+      { config_type_id: 2, smtp_host: '10.0.0.1', smtp_port: 25, smtp_user: 'a@example.com', smtp_password: 'x', from: 'a@example.com', from_name: 'A' },
+    ]);
     try {
       const { tag } = await addRecipients(1);
       const template = await addTemplate('<p>Zła metoda</p>');

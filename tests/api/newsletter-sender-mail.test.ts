@@ -1,8 +1,9 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
 import { type MailSink, startMailSink } from './support/mail-sink';
-import { addressesOf, parseMail } from './support/mime';
+import { addressesOf, parseMail, verifyDkim } from './support/mime';
 import { signedIn } from './support/signed-in';
 import { until } from './support/until';
 
@@ -15,6 +16,8 @@ let sink: MailSink;
 const { signIn, call } = signedIn(() => test);
 let newsletter: number;
 const SENDER_ADDRESS = 'biuro@newsletter.kowalski.example.com';
+/** The provider's relay key (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY). */
+const relayKey = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
 
 beforeAll(async () => {
   sink = await startMailSink();
@@ -26,6 +29,7 @@ beforeAll(async () => {
     mailingLeaseSeconds: 2,
     mailingPumpSeconds: 0.5,
     publicUrl: 'https://panel.example.pl',
+    dkim: { domain: 'relay.example.net', selector: 'panel', privateKey: relayKey.privateKey },
   });
   await signIn('klient');
   newsletter = await serviceOf(test, 'klient', 9);
@@ -132,5 +136,48 @@ describe("a newsletter message's headers", () => {
     const mail = parseMail(await mailOne('<p>Treść</p>', 'Promocja\r\nBcc: x@y.z <security@bank.example>'));
     expect(mail.text('Subject')).toBe('Promocja Bcc: x@y.z <security@bank.example>');
     expect(mail.fields.map((field) => field.name.toLowerCase())).not.toContain('bcc');
+  });
+});
+
+describe('DKIM', () => {
+  /** What DNS would answer for d= and s=: the relay's key, or the record the sender's preview shows. */
+  const published = new Map<string, string>([['panel._domainkey.relay.example.net', relayKey.publicKey.toString('base64')]]);
+  const dnsKey = (domain: string, selector: string) => published.get(`${selector}._domainkey.${domain}`) ?? '';
+  async function publishServiceKey(domain: string): Promise<void> {
+    const record = await call('GET', api('/module/senders/configs/dkim'));
+    expect(record.statusCode).toBe(200);
+    expect(record.json()).toEqual({ domain, name: `newsletter${newsletter}._domainkey.${domain}`, value: expect.stringMatching(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/]+=*$/), found: false });
+    expect(record.body).not.toMatch(/PRIVATE|private_key/);
+    published.set(record.json().name, /p=(.*)$/.exec(record.json().value)![1]);
+  }
+
+  it("signs the relay's messages with the service's key for its sending domain and the relay's own, List-Unsubscribe and List-Unsubscribe-Post under both", async () => {
+    await storeSenderName('Biuro Kowalski');
+    await publishServiceKey('newsletter.kowalski.example.com');
+    for (const raw of [await mailOne('<p>Zażółć gęślą jaźń</p>'), await testSend()]) {
+      const signatures = verifyDkim(raw, dnsKey);
+      expect(signatures.map((tags) => `${tags.s}@${tags.d}`)).toEqual([`newsletter${newsletter}@newsletter.kowalski.example.com`, 'panel@relay.example.net']);
+      for (const tags of signatures) expect(tags.h.toLowerCase().split(':')).toEqual(expect.arrayContaining(['from', 'subject', 'date', 'to', 'message-id']));
+    }
+    for (const tags of verifyDkim(await mailOne('<p>Treść</p>'), dnsKey)) {
+      expect(tags.h.toLowerCase().split(':')).toEqual(expect.arrayContaining(['list-id', 'list-unsubscribe', 'list-unsubscribe-post']));
+    }
+  });
+
+  it("signs the tenant SMTP server's messages with the service's key for the from address's domain", async () => {
+    const smtp = { config_type_id: 2, smtp_host: '127.0.0.1', smtp_port: sink.port, smtp_user: 'nadawca@sklep-kowalski.example.org', smtp_password: 'tajne', from_name: 'Sklep' };
+    expect((await saveSender(smtp)).statusCode).toBe(200);
+    try {
+      await publishServiceKey('sklep-kowalski.example.org');
+      for (const raw of [await mailOne('<p>Treść</p>'), await testSend()]) {
+        expect(verifyDkim(raw, dnsKey).map((tags) => `${tags.s}@${tags.d}`)).toEqual([`newsletter${newsletter}@sklep-kowalski.example.org`]);
+      }
+      // A message changed on its way fails.
+      const raw = await mailOne('<p>Treść</p>');
+      expect(() => verifyDkim(raw.replace(/^Subject: .*$/m, 'Subject: Inny temat'), dnsKey)).toThrow(/does not verify/);
+      expect(() => verifyDkim(raw.replace(/Tre=C5=9B=C4=87/, 'Tresc'), dnsKey)).toThrow(/body hash/);
+    } finally {
+      expect((await saveSender({ config_type_id: 1, from: 'biuro', from_name: 'Biuro Kowalski' })).statusCode).toBe(200);
+    }
   });
 });

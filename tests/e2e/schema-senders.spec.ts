@@ -18,6 +18,8 @@ interface SenderCase {
   secrets: string[];
   /** A value one field refuses first, with the Polish message. */
   refused: { field: string; value: string; message: string };
+  /** The sending domain whose DKIM record the preview shows (none for EmailLabs, which signs its own). */
+  dkimDomain?: string;
 }
 
 const cases: SenderCase[] = [
@@ -26,6 +28,7 @@ const cases: SenderCase[] = [
     values: { from: 'newsletter', from_name: 'Firma Kowalski' },
     secrets: [],
     refused: { field: 'from', value: 'newsletter@kowalski.example.com', message: text('validation.senders_config.from_local_part') },
+    dkimDomain: 'newsletter.kowalski.example.com',
   },
   {
     typeKey: 'resources.senders_config.types.smtp',
@@ -39,6 +42,7 @@ const cases: SenderCase[] = [
     },
     secrets: ['smtp_password'],
     refused: { field: 'smtp_user', value: 'nadawca', message: specTexts.senderEmailInvalid },
+    dkimDomain: 'kowalski.example.com',
   },
   {
     typeKey: 'resources.senders_config.types.email_labs',
@@ -80,11 +84,20 @@ test.describe('the sender config', () => {
       await expect(page).toHaveURL(`${formPath}/szczegoly`);
       await expect(pageHeading(page)).toHaveText(text('app.schema.heading.show', { title: text(TITLE) }));
 
-      const details = page.getByRole('main').locator('dl');
+      const details = page.getByRole('main').locator('dl').first();
       await expect(details).toContainText(text(senderCase.typeKey));
       for (const [name, value] of Object.entries(senderCase.values)) {
         if (senderCase.secrets.includes(name)) await expect(details).not.toContainText(value);
         else await expect(details).toContainText(value);
+      }
+      // The DKIM record to publish for the sending domain, not yet in DNS; EmailLabs signs its own.
+      const dkim = page.getByRole('region', { name: text('resources.senders_config.dkim.title') });
+      if (senderCase.dkimDomain) {
+        await expect(dkim).toContainText(new RegExp(`newsletter\\d+\\._domainkey\\.${senderCase.dkimDomain.replace(/\./g, '\\.')}`));
+        await expect(dkim).toContainText(/v=DKIM1; k=rsa; p=/);
+        await expect(dkim).toContainText(text('resources.senders_config.dkim.not_found'));
+      } else {
+        await expect(dkim).toHaveCount(0);
       }
 
       // Back on the form, the stored type and values come back; secrets stay empty and may stay so.

@@ -1,5 +1,6 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { LinkBase, Navigate, useGetOne, useTranslate } from 'react-admin';
 import { routePath } from '../../common/schema/paths';
 import type { JsonSchema } from '../../common/schema/types';
@@ -108,11 +109,17 @@ function RecordDetails({ context }: { context: SchemaContext }) {
   );
 }
 
+/** What a module's own code shows below a record's details, by resource, loaded with it: the sender preview's DKIM record to publish. */
+const SECTIONS: Record<string, ComponentType<{ params: Record<string, string> }>> = {
+  senders_config: lazy(() => import('../../modules/newsletter/client/SenderDkimRecord')),
+};
+
 /** A record's details (e.g. the sender config preview after a save), with a link to its form. */
 export default function ShowScreen({ resource, view }: SchemaScreenProps) {
   const context = useSchemaContext(resource);
   const translate = useTranslate();
   const title = translate(context.module.admin.title);
+  const Section = SECTIONS[resource];
   return (
     <ModuleAccess context={context}>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
@@ -120,6 +127,11 @@ export default function ShowScreen({ resource, view }: SchemaScreenProps) {
       </Typography>
       <RecordTabs module={context.module} params={context.params} />
       <RecordDetails context={context} />
+      {Section && (
+        <Suspense fallback={<LoadingState />}>
+          <Section params={context.params} />
+        </Suspense>
+      )}
     </ModuleAccess>
   );
 }

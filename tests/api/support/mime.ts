@@ -1,3 +1,4 @@
+import { createHash, createPublicKey, verify as cryptoVerify } from 'node:crypto';
 import addressparser from 'nodemailer/lib/addressparser';
 import { decodeEncodedWords, decodeQuotedPrintable } from './outbox';
 
@@ -59,4 +60,43 @@ function leafParts(contentType: string, fields: ParsedMail['fields'], body: stri
 /** The addresses of an address field (From, To, Reply-To) as nodemailer's RFC 5322 address parser reads them, names decoded. */
 export function addressesOf(value: string): { name: string; address: string }[] {
   return addressparser(value, { flatten: true }).map((entry) => ({ name: decodeEncodedWords(entry.name), address: entry.address }));
+}
+
+/** A field's value under relaxed canonicalisation (RFC 6376 3.4.2): unfolded, whitespace runs as one space, none at the ends. */
+const relaxedValue = (value: string) => value.replace(/\r\n/g, '').replace(/[ \t]+/g, ' ').trim();
+
+/**
+ * Verifies every DKIM-Signature of a received message (relaxed/relaxed, rsa-sha256, RFC 6376)
+ * with node:crypto, independently of the signer: the body hash (bh=) of the body, and the
+ * signature (b=) over the fields h= names, taken from the bottom up, and the signature field
+ * itself without its b= value. `publicKey` gives the key DNS would answer for d= and s= (the p= value).
+ * Resolves to the verified signatures' tags.
+ */
+export function verifyDkim(source: string, publicKey: (domain: string, selector: string) => string): Record<string, string>[] {
+  const mail = parseMail(source);
+  const signatures = mail.fields.filter((field) => field.name.toLowerCase() === 'dkim-signature');
+  if (signatures.length === 0) throw new Error('no DKIM-Signature');
+  return signatures.map((signature) => {
+    const tags = Object.fromEntries(
+      relaxedValue(signature.raw.slice(signature.raw.indexOf(':') + 1))
+        .split(';')
+        .filter((tag) => tag.trim())
+        .map((tag) => [tag.slice(0, tag.indexOf('=')).trim(), tag.slice(tag.indexOf('=') + 1).replace(/\s+/g, '')]),
+    );
+    if (tags.a !== 'rsa-sha256' || tags.c !== 'relaxed/relaxed') throw new Error(`unexpected algorithm ${tags.a} ${tags.c}`);
+    const body = mail.body.replace(/[ \t]+/g, ' ').replace(/ (?=\r\n|$)/g, '').replace(/(\r\n)+$/, '');
+    const bodyHash = createHash('sha256').update(body === '' ? '' : `${body}\r\n`).digest('base64');
+    if (bodyHash !== tags.bh) throw new Error(`body hash ${bodyHash} is not bh=${tags.bh}`);
+    const unused = [...mail.fields];
+    const signed = tags.h.split(':').map((name) => {
+      const index = unused.findLastIndex((field) => field.name.toLowerCase() === name.toLowerCase());
+      if (index === -1) return '';
+      const [field] = unused.splice(index, 1);
+      return `${name.toLowerCase()}:${relaxedValue(field.value === undefined ? '' : field.raw.slice(field.raw.indexOf(':') + 1))}\r\n`;
+    });
+    const ownField = `dkim-signature:${relaxedValue(signature.raw.slice(signature.raw.indexOf(':') + 1)).replace(/(^|;)(\s*b=)[^;]*/, '$1$2')}`;
+    const key = createPublicKey({ key: Buffer.from(publicKey(tags.d, tags.s), 'base64'), format: 'der', type: 'spki' });
+    if (!cryptoVerify('sha256', Buffer.from(signed.join('') + ownField), key, Buffer.from(tags.b, 'base64'))) throw new Error(`signature of d=${tags.d} does not verify`);
+    return tags;
+  });
 }

@@ -5,7 +5,8 @@ import { assertValidForm, httpError, t } from '../../../server/platform/http/err
 import { type OutboundPolicy, OutboundRefused, resolveOutboundTarget } from '../../../server/platform/outbound/guard';
 import { SENDER_TEST_QUOTA, takeOutboundQuota } from '../../../server/platform/outbound/quota';
 import { documentOperation, moduleRoutes } from '../../../server/schema';
-import { CONFIG_TYPE, openTransport, type OutgoingMessage, type SenderConfig, SenderUnusable } from './mailings/transports';
+import { dkimRecord } from './dkim';
+import { CONFIG_TYPE, openTransport, type OutgoingMessage, type SenderConfig, senderAddress, SenderUnusable } from './mailings/transports';
 import { allowedSenderTypes } from './service-admin';
 
 /**
@@ -46,6 +47,18 @@ export async function senderRoutes(app: FastifyInstance): Promise<void> {
     return {
       data: (typeProperty.oneOf ?? []).filter((type) => !allowed || allowed.includes(type.const)).map((type) => ({ id: type.const, name: t(type.title) })),
     };
+  });
+
+  documentOperation(app, 'get', `${documented}/dkim`, {
+    tags: ['senders'],
+    summary: 'The DKIM record to publish for the saved method\'s sending domain {domain, name, value, found} ({} for a method that signs its own)',
+    responses: { 200: { description: 'OK' } },
+  });
+  app.get(`${base}/dkim`, { preHandler: app.authenticate }, async (request) => {
+    const owner = await senders.owner(request);
+    const config = await savedSenderConfig(app, owner.serviceId!);
+    const address = config && (await senderAddress(app.ctx, owner.serviceId!, config));
+    return address ? dkimRecord(app.ctx.db, owner.serviceId!, address) : {};
   });
 
   app.put(`${base}/test`, { preHandler: app.authenticate }, async (request, reply) => {

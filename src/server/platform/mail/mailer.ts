@@ -1,3 +1,5 @@
+import type { DkimKey } from './dkim';
+
 /** One outgoing message; the transport (SMTP or the DATA_DIR/outbox folder) is the mailer's concern. */
 export interface MailMessage {
   to: string;
@@ -10,11 +12,13 @@ export interface MailMessage {
   messageId?: string;
   /** Extra header lines (a newsletter's List-Unsubscribe). */
   headers?: Record<string, string>;
+  /** Keys that sign the message besides the mailer's own (a newsletter's sending domain). */
+  dkim?: DkimKey[];
 }
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
-  /** A message already in MIME form (a mailing's, compiled once for all its recipients). */
-  sendRaw(envelope: { from: string; to: string }, raw: string): Promise<void>;
+  /** A message already in MIME form (a mailing's, compiled once for all its recipients), signed with `dkim` and the mailer's own key. */
+  sendRaw(envelope: { from: string; to: string }, raw: string, dkim?: DkimKey[]): Promise<void>;
   close(): void;
 }

@@ -2,23 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Mailer } from './mailer';
+import { type DkimKey, dkimOptions, signMime } from './dkim';
+import type { Mailer, MailMessage } from './mailer';
 
 /**
  * SMTP through a pooled nodemailer transport when SMTP_URL is set; otherwise each message is
  * written as an .eml file under DATA_DIR/outbox, so a fresh install can still follow e-mail links.
+ * With a DKIM key (the provider's, from the environment) every message is signed with it too.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; dkim?: DkimKey }): Mailer {
+  const keysOf = (dkim: DkimKey[] = []) => (options.dkim ? [...dkim, options.dkim] : dkim);
+  const composed = ({ dkim, ...message }: MailMessage) => ({ from: options.from, ...message, dkim: dkimOptions(keysOf(dkim)) });
+  const rawMessage = (envelope: { from: string; to: string }, raw: string, dkim?: DkimKey[]) => ({ envelope: { from: envelope.from, to: [envelope.to] }, raw: signMime(raw, keysOf(dkim)) });
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     url.searchParams.set('pool', 'true');
     const transport = nodemailer.createTransport(url.toString());
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail(composed(message));
       },
-      async sendRaw(envelope, raw) {
-        await transport.sendMail({ envelope: { from: envelope.from, to: [envelope.to] }, raw });
+      async sendRaw(envelope, raw, dkim) {
+        await transport.sendMail(rawMessage(envelope, raw, dkim));
       },
       close: () => transport.close(),
     };
@@ -33,11 +38,11 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   };
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail(composed(message));
       await keep(info.message as Buffer);
     },
-    async sendRaw(envelope, raw) {
-      const info = await transport.sendMail({ envelope: { from: envelope.from, to: [envelope.to] }, raw });
+    async sendRaw(envelope, raw, dkim) {
+      const info = await transport.sendMail(rawMessage(envelope, raw, dkim));
       await keep(info.message as Buffer);
     },
     close: () => transport.close(),

@@ -1,8 +1,10 @@
 import type { AppContext } from '../../../../server/app';
+import { dkimOptions, signMime } from '../../../../server/platform/mail/dkim';
 import type { MailMessage } from '../../../../server/platform/mail/mailer';
 import { type OutboundPolicy, OutboundRefused } from '../../../../server/platform/outbound/guard';
 import { guardedRequest } from '../../../../server/platform/outbound/http';
 import { guardedSmtpTransport } from '../../../../server/platform/outbound/smtp';
+import { sendingDomainKey } from '../dkim';
 import type { Sender } from './mime';
 
 /** config_type_id values (SPEC 3: 1 sending by the provider, 2 SMTP, 3 an e-mail marketing service). */
@@ -24,7 +26,7 @@ export interface SenderConfig {
 }
 
 /** One message: a mailing's, personalised for its recipient (html and headers), or the sender test's (text only). */
-export type OutgoingMessage = Omit<MailMessage, 'from'>;
+export type OutgoingMessage = Omit<MailMessage, 'from' | 'dkim'>;
 
 /**
  * How a service's messages leave: its sender method, opened once per worker run of a mailing (and
@@ -69,7 +71,8 @@ function displayName(name: string): string {
 /**
  * The service's sender method as a transport: 1 the provider's relay (SMTP_URL, the panel's
  * mailer) from `from`@the service's main domain, 2 the tenant's SMTP server (pooled, through the
- * outbound guard), 3 EmailLabs' HTTP API (through the outbound guard). A host the guard refuses
+ * outbound guard), 3 EmailLabs' HTTP API (through the outbound guard). Messages of 1 and 2 are
+ * DKIM-signed with the service's key for their sending domain (EmailLabs signs its own). A host the guard refuses
  * throws OutboundRefused, here or on a send.
  */
 export async function openTransport(ctx: AppContext, serviceId: number, config: SenderConfig | null): Promise<MailingTransport> {
@@ -90,11 +93,12 @@ export async function openTransport(ctx: AppContext, serviceId: number, config: 
       } as Parameters<typeof guardedSmtpTransport>[0],
       policy,
     );
-    const from = { name: displayName(config.from_name), address: config.from || config.smtp_user || '' };
+    const from = { name: displayName(config.from_name), address: (await senderAddress(ctx, serviceId, config)) ?? '' };
+    const dkim = [await sendingDomainKey(ctx.db, serviceId, from.address)];
     return {
       async send(message) {
         try {
-          await transport.sendMail({ ...message, from });
+          await transport.sendMail({ ...message, from, dkim: dkimOptions(dkim) });
         } catch (error) {
           throw smtpFailure(error);
         }
@@ -103,7 +107,7 @@ export async function openTransport(ctx: AppContext, serviceId: number, config: 
         sender: from,
         async send(to, raw) {
           try {
-            await transport.sendMail({ envelope: { from: from.address, to: [to] }, raw });
+            await transport.sendMail({ envelope: { from: from.address, to: [to] }, raw: signMime(raw, dkim) });
           } catch (error) {
             throw smtpFailure(error);
           }
@@ -113,16 +117,14 @@ export async function openTransport(ctx: AppContext, serviceId: number, config: 
     };
   }
   if (config.config_type_id === CONFIG_TYPE.emailLabs) return emailLabsTransport(config, policy);
-  const { rows } = await ctx.db.query<{ domain: string }>(
-    'SELECT domain FROM client_service_domains WHERE client_service_id = $1 ORDER BY is_main DESC, id LIMIT 1',
-    [serviceId],
-  );
-  if (!rows[0] || !config.from) throw new SenderUnusable('no domain');
-  const sender = { name: displayName(config.from_name), address: `${config.from}@${rows[0].domain}` };
+  const address = await senderAddress(ctx, serviceId, config);
+  if (!address) throw new SenderUnusable('no domain');
+  const sender = { name: displayName(config.from_name), address };
+  const dkim = [await sendingDomainKey(ctx.db, serviceId, sender.address)];
   return {
     async send(message) {
       try {
-        await ctx.mailer.send({ ...message, from: sender });
+        await ctx.mailer.send({ ...message, from: sender, dkim });
       } catch (error) {
         throw smtpFailure(error);
       }
@@ -131,7 +133,7 @@ export async function openTransport(ctx: AppContext, serviceId: number, config: 
       sender,
       async send(to, raw) {
         try {
-          await ctx.mailer.sendRaw({ from: sender.address, to }, raw);
+          await ctx.mailer.sendRaw({ from: sender.address, to }, raw, dkim);
         } catch (error) {
           throw smtpFailure(error);
         }
@@ -140,6 +142,20 @@ export async function openTransport(ctx: AppContext, serviceId: number, config: 
     // The panel's mailer is shared and stays open.
     close: () => undefined,
   };
+}
+
+/**
+ * The address a method's messages come from: SMTP's from (or its login), {product}'s from at the
+ * service's main domain (null without one); EmailLabs' is its own to sign, so null.
+ */
+export async function senderAddress(ctx: AppContext, serviceId: number, config: SenderConfig): Promise<string | null> {
+  if (config.config_type_id === CONFIG_TYPE.smtp) return config.from || config.smtp_user || null;
+  if (config.config_type_id !== CONFIG_TYPE.product || !config.from) return null;
+  const { rows } = await ctx.db.query<{ domain: string }>(
+    'SELECT domain FROM client_service_domains WHERE client_service_id = $1 ORDER BY is_main DESC, id LIMIT 1',
+    [serviceId],
+  );
+  return rows[0] ? `${config.from}@${rows[0].domain}` : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_MAX_ROWS } from '../../src/modules/newsletter/server/recipient-file';
 import { createTestApp, type TestApp } from './support/app';
 import { until } from './support/until';
 import { multipart, PNG, serviceOf } from './schema-fixtures';
@@ -302,6 +303,25 @@ describe('admin/importy: recipients from CSV and XLSX', () => {
     expect(response.json().file_format).toBe('xlsx');
     expect(await finished(response.json().id)).toMatchObject({ status: 'completed', rows_total: 2, rows_created: 1, rows_failed: 1 });
     expect(await recipientByEmail('arkusz1@example.com')).toMatchObject({ name: 'Arkusz Pierwszy', tags: ['Import'] });
+  });
+
+  it('refuses an XLSX declaring a huge unpacked size ("zip bomb") before unpacking it, and a CSV of too many rows', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Odbiorcy').addRow(['email']);
+    const data = Buffer.from(await workbook.xlsx.writeBuffer());
+    // The central directory's first entry now declares 2 GiB unpacked; the file itself stays small.
+    const directory = data.readUInt32LE(data.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])) + 16);
+    data.writeUInt32LE(0x80000000, directory + 24);
+    const form = multipart({}, { name: 'bomba.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data });
+    const bomb = await test.call({ method: 'POST', url: `/api/client_service/${newsletter}/module/recipients/imports`, token: admin, payload: form.payload, headers: form.headers });
+    expect(bomb.statusCode).toBe(201);
+    expect(await finished(bomb.json().id)).toMatchObject({
+      status: 'failed',
+      failure: 'Plik XLSX po rozpakowaniu zajmowałby ponad 100 MB. Podziel go na mniejsze pliki lub zapisz jako CSV.',
+    });
+
+    const rows = await upload(admin, Buffer.from(`email\n${'a@example.com\n'.repeat(IMPORT_MAX_ROWS)}`), 'wiersze.csv');
+    expect(await finished(rows.json().id)).toMatchObject({ status: 'failed', failure: `Plik ma ponad ${IMPORT_MAX_ROWS} wierszy. Podziel go na mniejsze pliki.` });
   });
 
   it('fails a file with no e-mail column with a Polish reason', async () => {

@@ -1,7 +1,29 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import type { TranslateParams } from '../../../common/i18n/translate';
 
 export type ImportFormat = 'csv' | 'xlsx';
+
+/** The most rows an import reads, CSV or XLSX (a 20 MB CSV of bare addresses has about a million). */
+export const IMPORT_MAX_ROWS = 500_000;
+/**
+ * What an XLSX file may unpack to, as its archive declares it (exceljs unpacks the whole archive
+ * into memory): a sheet of IMPORT_MAX_ROWS recipients takes some tens of MB.
+ */
+export const XLSX_MAX_UNPACKED_MB = 100;
+const XLSX_MAX_ENTRIES = 1000;
+
+/** A file the import refuses as a whole: the catalogue key of the reason, with its params. */
+export class ImportFileRefused extends Error {
+  constructor(
+    readonly key: string,
+    readonly params: TranslateParams,
+  ) {
+    super(key);
+  }
+}
+
+const tooManyRows = () => new ImportFileRefused('errors.recipient_imports.too_many_rows', { max: IMPORT_MAX_ROWS });
 
 /** One row of the file: its number as a spreadsheet shows it (the first line is 1) and its cells. */
 export interface FileRow {
@@ -47,6 +69,7 @@ function delimiterOf(firstLine: string): string {
  */
 export function readCsv(buffer: Buffer): ReadRows {
   const lines = decode(buffer).split(/\r\n|\n|\r/);
+  if (lines.filter((line) => line.trim() !== '').length > IMPORT_MAX_ROWS) throw tooManyRows();
   const delimiter = delimiterOf(lines.find((line) => line.trim() !== '') ?? '');
   const rows: FileRow[] = [];
   const unreadable: number[] = [];
@@ -66,11 +89,45 @@ export function readCsv(buffer: Buffer): ReadRows {
   return { rows, unreadable };
 }
 
-/** The rows of the first worksheet of an XLSX file, each cell as the text the spreadsheet shows. */
+/**
+ * The number of entries and the bytes they unpack to, as a ZIP archive's central directory declares
+ * them (read before anything is unpacked); null when the file is no ZIP archive. ZIP64 archives
+ * mark their counts 0xFFFF and sizes 0xFFFFFFFF here, both beyond the caps.
+ */
+function declaredContents(buffer: Buffer): { entries: number; unpackedBytes: number } | null {
+  const END_OF_DIRECTORY = 0x06054b50;
+  const DIRECTORY_ENTRY = 0x02014b50;
+  // The end record (22 bytes) closes the file, after a comment of at most 65,535 bytes.
+  let end = -1;
+  for (let at = buffer.length - 22; at >= Math.max(0, buffer.length - 22 - 0xffff) && end < 0; at -= 1) {
+    if (buffer.readUInt32LE(at) === END_OF_DIRECTORY) end = at;
+  }
+  if (end < 0) return null;
+  const entries = buffer.readUInt16LE(end + 10);
+  let unpackedBytes = 0;
+  let at = buffer.readUInt32LE(end + 16);
+  for (let index = 0; index < entries; index += 1) {
+    if (at + 46 > buffer.length || buffer.readUInt32LE(at) !== DIRECTORY_ENTRY) return null;
+    unpackedBytes += buffer.readUInt32LE(at + 24);
+    at += 46 + buffer.readUInt16LE(at + 28) + buffer.readUInt16LE(at + 30) + buffer.readUInt16LE(at + 32);
+  }
+  return { entries, unpackedBytes };
+}
+
+/**
+ * The rows of the first worksheet of an XLSX file, each cell as the text the spreadsheet shows. An
+ * archive declaring more than XLSX_MAX_UNPACKED_MB (a "zip bomb") is refused before it is unpacked.
+ */
 export async function readXlsx(buffer: Buffer): Promise<ReadRows> {
+  const contents = declaredContents(buffer);
+  if (!contents) throw new Error('not a ZIP archive');
+  if (contents.entries > XLSX_MAX_ENTRIES || contents.unpackedBytes > XLSX_MAX_UNPACKED_MB * 1024 * 1024) {
+    throw new ImportFileRefused('errors.recipient_imports.xlsx_too_large', { max: XLSX_MAX_UNPACKED_MB });
+  }
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
+  if (sheet && sheet.actualRowCount > IMPORT_MAX_ROWS) throw tooManyRows();
   const rows: FileRow[] = [];
   sheet?.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     const cells: string[] = [];

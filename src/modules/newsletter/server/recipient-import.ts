@@ -4,7 +4,7 @@ import type { Queryable } from '../../../server/platform/db';
 import { HttpError, t } from '../../../server/platform/http/errors';
 import type { ModuleRoutes } from '../../../server/schema';
 import type { Owner } from '../../../server/schema/storage';
-import { columnsOf, readCsv, readXlsx, tagsOf, type ImportFormat, type ReadRows } from './recipient-file';
+import { columnsOf, ImportFileRefused, readCsv, readXlsx, tagsOf, type ImportFormat, type ReadRows } from './recipient-file';
 
 export const IMPORT_JOB = 'recipient-import';
 /** Recipients written by one statement (and one transaction, then a progress report). */
@@ -149,6 +149,7 @@ export async function runImport(app: FastifyInstance, job: JobContext<{ importId
     const buffer = await readStored(app, record.file_key);
     read = record.file_format === 'xlsx' ? await readXlsx(buffer) : readCsv(buffer);
   } catch (error) {
+    if (error instanceof ImportFileRefused) return fail(t(error.key, error.params));
     app.log.warn({ err: error, importId: record.id }, 'recipient import file unreadable');
     return fail(t('errors.recipient_imports.file_unreadable'));
   }

@@ -4,17 +4,17 @@ import { I18nContextProvider, Loading } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { lazyScreen } from './layout/lazyScreen';
 import { guestRouteElement } from './layout/UnauthorizedLayout';
-import { i18nProvider } from './providers/i18nProvider';
+import { i18nProvider, loadTexts } from './providers/i18nProvider';
 import { shellRoutes } from './shellRoutes';
 import { theme } from './theme';
 
-const panel = lazyScreen(() => import('./Panel'));
+const panel = lazyScreen<object>(() => Promise.all([import('./Panel'), loadTexts('panel')]).then(([module]) => module));
 const muiTheme = createTheme(theme);
 
 /**
  * The shell: the login page (and the blocked-account page) with only the router, the theme and
- * the translations; every other path loads the panel (react-admin, react-query, the route table,
- * the layouts) as a chunk of its own. The first page a user opens thus downloads none of it.
+ * their texts; every other path loads the panel (react-admin, react-query, the route table, the
+ * layouts, the rest of the catalogue) as chunks of its own, which the first page thus leaves out.
  */
 export function App() {
   return (

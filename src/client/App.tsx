@@ -1,87 +1,43 @@
-import { CssBaseline } from '@mui/material';
-import { AdminContext, CoreAdminUI, CustomRoutes, Loading, useTranslate } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router';
-import { GuestGuard } from './guards/GuestGuard';
-import { AppError } from './layout/AppError';
-import { PanelLayout } from './layout/PanelLayout';
-import { SessionAwareLayout } from './layout/SessionAwareLayout';
-import { UnauthorizedLayout } from './layout/UnauthorizedLayout';
-import { Notifications } from './notifications';
-import { authProvider } from './providers/authProvider';
-import { AppBridge } from './providers/bridge';
-import { dataProvider } from './providers/dataProvider';
-import { i18nProvider } from './providers/i18nProvider';
-import { queryClient } from './providers/queryClient';
-import { notFoundScreen, routes, routesByName } from './routes';
+import { createTheme, CssBaseline, ThemeProvider } from '@mui/material';
+import { Suspense } from 'react';
+import { I18nContextProvider, Loading } from 'react-admin';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { lazyScreen } from './layout/lazyScreen';
+import { guestRouteElement } from './layout/UnauthorizedLayout';
+import { i18nProvider, loadTexts } from './providers/i18nProvider';
+import { shellRoutes } from './shellRoutes';
 import { theme } from './theme';
 
-function ProductName() {
-  return <>{useTranslate()('app.layout.product')}</>;
-}
-
-const dashboard = routesByName.get('user_dashboard')!.screen.Component;
-const guestRoutes = routes.filter((route) => route.access === 'guest');
-const openRoutes = routes.filter((route) => route.access === 'any');
-// The dashboard ('/') is react-admin's own route; the other signed-in pages are custom routes in the layout.
-const panelRoutes = routes.filter((route) => route.access === 'authenticated' && route.name !== 'user_dashboard');
+const panel = lazyScreen<object>(() => Promise.all([import('./Panel'), loadTexts('panel')]).then(([module]) => module));
+const muiTheme = createTheme(theme);
 
 /**
- * react-admin's <Admin> is <AdminContext> + <AdminUI>; AdminUI's default login page, layout and
- * notification (with react-hook-form and more) would land in the login page's bundle although they
- * are replaced, so the UI part is composed here from CoreAdminUI with the panel's own pieces.
+ * The shell: the login page (and the blocked-account page) with only the router, the theme and
+ * their texts; every other path loads the panel (react-admin, react-query, the route table, the
+ * layouts, the rest of the catalogue) as chunks of its own, which the first page thus leaves out.
  */
 export function App() {
   return (
     // A browser router for the Polish paths (react-admin would otherwise bring its own hash router).
     <BrowserRouter>
-      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient} theme={theme}>
+      <ThemeProvider theme={muiTheme}>
         <CssBaseline enableColorScheme />
-        <CoreAdminUI
-          dashboard={dashboard}
-          layout={PanelLayout}
-          catchAll={notFoundScreen.Component}
-          loading={Loading}
-          error={AppError}
-          title={<ProductName />}
-          loginPage={false}
-          authCallbackPage={false}
-          disableTelemetry
-        >
-          <CustomRoutes noLayout>
-            {guestRoutes.map(({ name, path, screen: { Component } }) => (
-              <Route
-                key={name}
-                path={path}
-                element={
-                  <UnauthorizedLayout>
-                    <GuestGuard>
-                      <Component />
-                    </GuestGuard>
-                  </UnauthorizedLayout>
-                }
-              />
+        <I18nContextProvider value={i18nProvider}>
+          <Routes>
+            {shellRoutes.map((route) => (
+              <Route key={route.name} path={route.path} element={guestRouteElement(route)} />
             ))}
-            {openRoutes.map(({ name, path, screen: { Component } }) => (
-              <Route
-                key={name}
-                path={path}
-                element={
-                  <SessionAwareLayout>
-                    <Component />
-                  </SessionAwareLayout>
-                }
-              />
-            ))}
-          </CustomRoutes>
-          <CustomRoutes>
-            {panelRoutes.map(({ name, path, screen: { Component } }) => (
-              <Route key={name} path={path} element={<Component />} />
-            ))}
-          </CustomRoutes>
-        </CoreAdminUI>
-        <AppBridge />
-        <Notifications />
-      </AdminContext>
+            <Route
+              path="*"
+              element={
+                <Suspense fallback={<Loading />}>
+                  <panel.Component />
+                </Suspense>
+              }
+            />
+          </Routes>
+        </I18nContextProvider>
+      </ThemeProvider>
     </BrowserRouter>
   );
 }

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { lazyScreen, type LazyScreen } from './layout/lazyScreen';
 import type { ErrorPageProps } from './screens/errors/ErrorPage';
 import { schemaRoutes } from './schema/routes';
+import { shellRoutes } from './shellRoutes';
 import { moduleClientRoutes, moduleClientScreens } from '../modules/client';
 
 /**
@@ -52,8 +53,6 @@ const screens = {
   error401: lazyScreen<object>(() => import('./screens/errors/ErrorPage').then(errorScreen(401))),
   error403: lazyScreen<object>(() => import('./screens/errors/ErrorPage').then(errorScreen(403))),
   error404: lazyScreen<object>(() => import('./screens/errors/ErrorPage').then(errorScreen(404))),
-  login: lazyScreen(() => import('./screens/auth/LoginPage')),
-  blocked: lazyScreen(() => import('./screens/auth/BlockedPage')),
   reminder: lazyScreen(() => import('./screens/auth/PasswordReminderPage')),
   reminderConfirm: lazyScreen(() => import('./screens/auth/PasswordReminderConfirmPage')),
   logout: lazyScreen(() => import('./screens/auth/LogoutPage')),
@@ -95,8 +94,7 @@ export const routes: AppRoute[] = [
   { name: 'error_401', path: '/error/401', title: title('error_401'), access: 'any', screen: screens.error401 },
   { name: 'error_403', path: '/error/403', title: title('error_403'), access: 'any', screen: screens.error403 },
   { name: 'error_404', path: '/error/404', title: title('error_404'), access: 'any', screen: screens.error404 },
-  { name: 'login', path: '/logowanie', title: title('login'), access: 'guest', screen: screens.login },
-  { name: 'login_blocked', path: '/logowanie/blokada', title: title('login_blocked'), access: 'guest', screen: screens.blocked },
+  ...shellRoutes,
   { name: 'password_reminder', path: '/logowanie/przypomnij_haslo', title: title('password_reminder'), access: 'guest', screen: screens.reminder },
   {
     name: 'password_reminder_confirm',

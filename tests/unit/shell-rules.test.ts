@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { forcedPath, forcedPathOfCode } from '../../src/client/guards/rules';
 import { CACHE_BUST_PARAM, mayPrefetch, reloadOnceForFailedChunk } from '../../src/client/layout/lazyScreen';
-import { authProvider, isAccountBlocked, isRootOnlyResource, mayAccess } from '../../src/client/providers/authProvider';
+import { authProvider, isRootOnlyResource, mayAccess } from '../../src/client/providers/authProvider';
+import { isAccountBlocked } from '../../src/client/providers/signIn';
 import { ApiError, errorMessage } from '../../src/client/providers/http';
 import { shouldRetryQuery } from '../../src/client/providers/queryClient';
 import { formatRemaining, isTimerVisible, isWarningDue } from '../../src/client/screens/session/timer';

@@ -4,7 +4,7 @@ import { Loading, LogoutOnMount, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router';
 import { SessionGuard } from '../guards/SessionGuard';
 import { useNavigationEffects, usePrefetchScreens } from '../guards/useNavigationEffects';
-import { useSession } from '../providers/session';
+import { useSession } from '../providers/tokens';
 import { matchRoute, notFoundTitle } from '../routes';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ErrorBoundary } from './ErrorBoundary';

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Loading } from 'react-admin';
-import { loadModuleTexts } from '../providers/i18nProvider';
+import { loadTexts } from '../providers/i18nProvider';
 import { lazyScreen } from './lazyScreen';
 
 /*
@@ -8,7 +8,7 @@ import { lazyScreen } from './lazyScreen';
  * loaded with the modules' texts: the login page loads neither.
  */
 const authorizedLayout = lazyScreen<{ children?: ReactNode }>(() =>
-  Promise.all([import('./AuthorizedLayout'), loadModuleTexts()]).then(([module]) => ({ default: module.AuthorizedLayout })),
+  Promise.all([import('./AuthorizedLayout'), loadTexts('modules')]).then(([module]) => ({ default: module.AuthorizedLayout })),
 );
 
 export function PanelLayout({ children }: { children?: ReactNode }) {

@@ -2,15 +2,19 @@ import { Box, Container, Paper, Typography } from '@mui/material';
 import { Suspense, type ReactNode } from 'react';
 import { Loading, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router';
-import { matchRoute, notFoundTitle } from '../routes';
+import { GuestGuard } from '../guards/GuestGuard';
+import type { AppRoute } from '../routes';
 import { ErrorBoundary } from './ErrorBoundary';
 import { useDocumentTitle } from './useDocumentTitle';
 
-/** The guest layout (SPEC 2): the logo and the product title above the routed content. */
-export function UnauthorizedLayout({ children }: { children: ReactNode }) {
+/**
+ * The guest layout (SPEC 2): the logo and the product title above the routed content. It is given
+ * its route's title rather than looking it up in the route table, which the login page does not load.
+ */
+export function UnauthorizedLayout({ title, children }: { title: string; children: ReactNode }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
-  useDocumentTitle(matchRoute(pathname)?.route.title ?? notFoundTitle);
+  useDocumentTitle(title);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'grey.100' }}>
       <Box component="header" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.5, py: 4 }}>
@@ -27,5 +31,16 @@ export function UnauthorizedLayout({ children }: { children: ReactNode }) {
         </Paper>
       </Container>
     </Box>
+  );
+}
+
+/** A guests' route (the login family) as the shell and the panel both render it. */
+export function guestRouteElement({ title, screen: { Component } }: AppRoute) {
+  return (
+    <UnauthorizedLayout title={title}>
+      <GuestGuard>
+        <Component />
+      </GuestGuard>
+    </UnauthorizedLayout>
   );
 }

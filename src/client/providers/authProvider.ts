@@ -1,18 +1,10 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { loginRedirectPath } from './callbackUrl';
-import { api, isApiError } from './http';
 import { FORBIDDEN_PATH, pendingStepPath, queryClient } from './queryClient';
 import { ensureFreshSession } from './refresh';
 import { currentUserQueryKey, fetchCurrentUser, fullName, type CurrentUser } from './session';
+import { signIn } from './signIn';
 import { signOut } from './signOut';
-import { storeTokens, type TokenResponse } from './tokens';
-
-export const BLOCKED_PATH = '/logowanie/blokada';
-
-export interface Credentials {
-  username: string;
-  password: string;
-}
 
 /** The signed-in user, shared with useCurrentUser() through the ['user'] query. */
 export function loadCurrentUser(): Promise<CurrentUser> {
@@ -28,22 +20,8 @@ export function isRootOnlyResource(resource: string | undefined): boolean {
   return resource === 'admin' || Boolean(resource?.startsWith('admin_') || resource?.startsWith('admin/'));
 }
 
-export function isAccountBlocked(error: unknown): boolean {
-  return isApiError(error, 403) && error.body.code === 'account_blocked';
-}
-
 export const authProvider: AuthProvider = {
-  async login({ username, password }: Credentials) {
-    const tokens = await api<TokenResponse>('/authentication', {
-      method: 'POST',
-      body: { username, password },
-      authenticate: false,
-    });
-    // Answers cached while signed out (the user, react-admin's auth checks) must not outlive the login.
-    queryClient.removeQueries({ queryKey: currentUserQueryKey });
-    queryClient.removeQueries({ queryKey: ['auth'] });
-    storeTokens(tokens);
-  },
+  login: signIn,
 
   async logout() {
     const redirect = loginRedirectPath(window.location);

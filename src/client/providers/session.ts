@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { api } from './http';
-import { getSession, subscribeSession, type Session } from './tokens';
+import { useSession } from './tokens';
 import { pendingStep, type CurrentUser } from '../../common/api/user';
 
 export type { CurrentUser } from '../../common/api/user';
@@ -14,11 +13,6 @@ export function fetchCurrentUser(): Promise<CurrentUser> {
 
 export function fullName(user: Pick<CurrentUser, 'name' | 'surname' | 'username'>): string {
   return [user.name, user.surname].filter(Boolean).join(' ') || user.username;
-}
-
-/** The session tokens as React state (re-renders on login, refresh, logout). */
-export function useSession(): Session | null {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
 /** The signed-in user (react-query key ['user']; invalidate it after profile, avatar or regulation changes). */

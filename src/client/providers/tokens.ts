@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * The session tokens: the access token lives in a cookie (so other tabs see a refresh), the
  * refresh token in local storage. The in-memory copy is the one the app reads; subscribers (the
@@ -33,6 +35,11 @@ export function subscribeSession(listener: () => void): () => void {
 
 export function getSession(): Session | null {
   return current;
+}
+
+/** The session tokens as React state (re-renders on login, refresh, logout). */
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
 export function getAccessToken(): string | null {

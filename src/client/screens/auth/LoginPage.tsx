@@ -1,19 +1,21 @@
-import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Link, Stack } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useLogin } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { BLOCKED_PATH, isAccountBlocked } from '../../providers/authProvider';
+import { BLOCKED_PATH, isAccountBlocked, signIn } from '../../providers/signIn';
 import { afterLoginPath, CALLBACK_PARAM } from '../../providers/callbackUrl';
 import { errorMessage } from '../../providers/http';
+import { OutlinedTextField } from '../../ui/OutlinedTextField';
 import { AuthHeading } from './AuthHeading';
 import { useTranslateText } from '../../providers/useTranslateText';
 
 type Field = 'username' | 'password';
 
-/** /logowanie: after signing in, the callback_url when it is on this origin, else the dashboard. */
+/**
+ * /logowanie: after signing in, the callback_url when it is on this origin, else the dashboard.
+ * Rendered outside react-admin (App.tsx), so it signs in through signIn(), not useLogin().
+ */
 export default function LoginPage() {
   const translate = useTranslateText();
-  const login = useLogin();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
@@ -31,7 +33,8 @@ export default function LoginPage() {
     if (Object.keys(missing).length > 0) return;
     setSubmitting(true);
     try {
-      await login({ username: values.username.trim(), password: values.password }, afterLoginPath(search.get(CALLBACK_PARAM), window.location.origin));
+      await signIn({ username: values.username.trim(), password: values.password });
+      navigate(afterLoginPath(search.get(CALLBACK_PARAM), window.location.origin));
     } catch (error) {
       if (isAccountBlocked(error)) {
         navigate(BLOCKED_PATH);
@@ -50,9 +53,7 @@ export default function LoginPage() {
     onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
     error: Boolean(fieldErrors[name]),
     helperText: fieldErrors[name],
-    fullWidth: true,
-    // Required without MUI's asterisk in the label, so the field's name is just its label.
-    slotProps: { htmlInput: { 'aria-required': true } },
+    required: true,
   });
 
   return (
@@ -62,8 +63,8 @@ export default function LoginPage() {
       </AuthHeading>
       <Stack spacing={2} sx={{ mt: 2 }}>
         {failure && <Alert severity="error">{failure}</Alert>}
-        <TextField {...field('username')} id="login-username" label={translate('ra.auth.username')} autoComplete="username" autoFocus />
-        <TextField {...field('password')} id="login-password" type="password" label={translate('ra.auth.password')} autoComplete="current-password" />
+        <OutlinedTextField {...field('username')} id="login-username" label={translate('ra.auth.username')} autoComplete="username" autoFocus />
+        <OutlinedTextField {...field('password')} id="login-password" type="password" label={translate('ra.auth.password')} autoComplete="current-password" />
         <Button type="submit" variant="contained" size="large" disabled={submitting}>
           {translate('ra.auth.sign_in')}
         </Button>

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useLogout, useTranslate } from 'react-admin';
 import { errorMessage } from '../../providers/http';
 import { refreshSession } from '../../providers/refresh';
-import { useSession } from '../../providers/session';
+import { useSession } from '../../providers/tokens';
 import { restoreSession, secondsLeft } from '../../providers/tokens';
 import { useToast } from '../../notifications';
 import {

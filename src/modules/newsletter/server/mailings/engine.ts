@@ -2,10 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../../server/platform/db';
 import type { JobContext } from '../../../../server/platform/jobs';
-import { addUsage, currentUsage, limitKindOf, nextPeriodStart } from '../usage';
+import { addUsage, currentUsage, formatWarsaw, limitKindOf, nextPeriodStart } from '../usage';
 import { compileMime } from './mime';
 import { type DeliveryTokens, mailingListId, prepareMailing, type Recipient, renderMessage, trackedLinks } from './render';
-import { isUnusable, type MailingTransport, openTransport, PermanentFailure, type SenderConfig } from './transports';
+import { CONFIG_TYPE, isUnusable, type MailingTransport, openTransport, PermanentFailure, relayAddress, type SenderConfig, SenderUnusable } from './transports';
 
 export const RUN_QUEUE = 'newsletter-mailing-run';
 /** Addresses a MIME header carries as they are (others go through nodemailer's encoding). */
@@ -23,6 +23,19 @@ export const MAX_ATTEMPTS = 5;
 export const RETRY_DELAY_SECONDS = 30;
 /** A run job sends this long, then leaves the rest to a new one (jobs stay short, workers take turns). */
 const RUN_SLICE_MS = 10 * 60 * 1000;
+
+/** The subscribed recipients a mailing goes to ($1 service, $2 by tags, $3 tags included: any, all when none; $4 tags excluded). */
+const AUDIENCE = `FROM module_records r
+  WHERE r.resource = 'recipients' AND r.client_service_id = $1 AND r.data->>'unsubscribed_at' IS NULL
+    AND ($2::boolean IS FALSE OR cardinality($3::text[]) = 0 OR r.data->'tags' ?| $3::text[])
+    AND ($2::boolean IS FALSE OR NOT (r.data->'tags' ?| $4::text[]))`;
+const audienceParams = (mailing: MailingRow) => [mailing.client_service_id, mailing.audience === 'tags', mailing.tags_included, mailing.tags_excluded];
+
+/** Why a draft cannot start: the catalogue key of the start's refusal and its parameters. */
+export interface LaunchProblem {
+  key: string;
+  params?: Record<string, string>;
+}
 
 export type MailingStatus = 'draft' | 'scheduled' | 'sending' | 'paused' | 'sent' | 'cancelled' | 'failed';
 
@@ -229,17 +242,12 @@ export class MailingEngine {
         return 'failed';
       }
       const html = typeof template.rows[0].data.html === 'string' ? template.rows[0].data.html : '';
-      const tagged = mailing.audience === 'tags';
       await tx.query(
         `INSERT INTO newsletter_deliveries (mailing_id, client_service_id, recipient_id, email, name)
-         SELECT $1, r.client_service_id, r.id, r.data->>'email', coalesce(r.data->>'name', '')
-           FROM module_records r
-          WHERE r.resource = 'recipients' AND r.client_service_id = $2 AND r.data->>'unsubscribed_at' IS NULL
-            AND ($3::boolean IS FALSE OR cardinality($4::text[]) = 0 OR r.data->'tags' ?| $4::text[])
-            AND ($3::boolean IS FALSE OR NOT (r.data->'tags' ?| $5::text[]))
-          ORDER BY r.id
+         SELECT $5, r.client_service_id, r.id, r.data->>'email', coalesce(r.data->>'name', '')
+           ${AUDIENCE} ORDER BY r.id
          ON CONFLICT (mailing_id, recipient_id) DO NOTHING`,
-        [mailingId, mailing.client_service_id, tagged, mailing.tags_included, mailing.tags_excluded],
+        [...audienceParams(mailing), mailingId],
       );
       await tx.query(
         `UPDATE newsletter_mailings SET status = 'sending', status_reason = NULL, sent_subject = subject, sent_html = $2, links = $3,
@@ -249,6 +257,32 @@ export class MailingEngine {
       await this.kick(tx, mailingId, mailing.client_service_id);
       return 'sending';
     });
+  }
+
+  /**
+   * What keeps a draft from being sent, checked before its start (at once or scheduled): no sender
+   * method, or the provider's relay without a domain or local part; no subscribed recipient in its
+   * audience; and, for a start at once, a limit its usage has spent (a scheduled start is checked by
+   * the limits when it comes: the usage by then is not known). Null when it can start.
+   */
+  async launchProblem(db: Queryable, mailing: MailingRow): Promise<LaunchProblem | null> {
+    const config = await this.senderConfig(mailing.client_service_id);
+    if (!config) return { key: 'errors.mailings.launch.no_sender' };
+    if (config.config_type_id === CONFIG_TYPE.product) {
+      try {
+        await relayAddress(db, mailing.client_service_id, config);
+      } catch (error) {
+        if (!(error instanceof SenderUnusable)) throw error;
+        return { key: 'errors.mailings.launch.relay_unusable' };
+      }
+    }
+    const audience = await db.query(`SELECT 1 ${AUDIENCE} LIMIT 1`, audienceParams(mailing));
+    if (audience.rows.length === 0) return { key: mailing.audience === 'tags' ? 'errors.mailings.launch.no_tagged_recipients' : 'errors.mailings.launch.no_recipients' };
+    const scheduled = mailing.start_mode === 'date' && mailing.start_at !== null && new Date(mailing.start_at) > new Date();
+    const { spent } = scheduled ? { spent: null } : await this.allowance(db, mailing.client_service_id);
+    if (!spent) return null;
+    const kind = spent === 'monthly_limit' ? 'monthly' : 'daily';
+    return { key: `errors.mailings.launch.${spent}`, params: { renews: formatWarsaw(nextPeriodStart(kind, new Date())) } };
   }
 
   async counts(db: Queryable, mailingId: number): Promise<DeliveryCounts> {

@@ -60,8 +60,10 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
     });
   };
 
-  transition('start', (status) => (status === 'scheduled' ? 'scheduled' : 'started'), 'Start the draft: at once, or at its start_at (status scheduled)', async (mailing) => {
+  transition('start', (status) => (status === 'scheduled' ? 'scheduled' : 'started'), 'Start the draft: at once, or at its start_at (status scheduled); 409 with a Polish detail when it has no usable sender method, no recipient, or a spent limit', async (mailing) => {
     if (mailing.status !== 'draft') return false;
+    const problem = await engine.launchProblem(app.ctx.db, mailing);
+    if (problem) throw httpError(409, problem.key, problem.params);
     return (await engine.begin(mailing.id, 'draft', mailing.client_service_id)) !== null;
   });
   transition('pause', () => 'paused', 'Pause a sending mailing (messages in flight complete) or hold a scheduled one', async (mailing) => {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../../server/app';
+import type { Queryable } from '../../../../server/platform/db';
 import type { MailMessage } from '../../../../server/platform/mail/mailer';
 import { type OutboundPolicy, OutboundRefused } from '../../../../server/platform/outbound/guard';
 import { guardedRequest } from '../../../../server/platform/outbound/http';
@@ -67,6 +68,20 @@ function displayName(name: string): string {
 }
 
 /**
+ * The address the provider's relay sends a service's messages from: `from`@the service's main
+ * domain. Throws SenderUnusable when the service has no domain or the method no local part.
+ */
+export async function relayAddress(db: Queryable, serviceId: number, config: SenderConfig): Promise<string> {
+  const { rows } = await db.query<{ domain: string }>(
+    'SELECT domain FROM client_service_domains WHERE client_service_id = $1 ORDER BY is_main DESC, id LIMIT 1',
+    [serviceId],
+  );
+  if (!rows[0]) throw new SenderUnusable('no domain');
+  if (!config.from) throw new SenderUnusable('no local part');
+  return `${config.from}@${rows[0].domain}`;
+}
+
+/**
  * The service's sender method as a transport: 1 the provider's relay (SMTP_URL, the panel's
  * mailer) from `from`@the service's main domain, 2 the tenant's SMTP server (pooled, through the
  * outbound guard), 3 EmailLabs' HTTP API (through the outbound guard). A host the guard refuses
@@ -113,12 +128,7 @@ export async function openTransport(ctx: AppContext, serviceId: number, config: 
     };
   }
   if (config.config_type_id === CONFIG_TYPE.emailLabs) return emailLabsTransport(config, policy);
-  const { rows } = await ctx.db.query<{ domain: string }>(
-    'SELECT domain FROM client_service_domains WHERE client_service_id = $1 ORDER BY is_main DESC, id LIMIT 1',
-    [serviceId],
-  );
-  if (!rows[0] || !config.from) throw new SenderUnusable('no domain');
-  const sender = { name: displayName(config.from_name), address: `${config.from}@${rows[0].domain}` };
+  const sender = { name: displayName(config.from_name), address: await relayAddress(ctx.db, serviceId, config) };
   return {
     async send(message) {
       try {

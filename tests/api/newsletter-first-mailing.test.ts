@@ -13,7 +13,7 @@ const { signIn, call } = signedIn(() => test);
 beforeAll(async () => {
   sink = await startMailSink();
   test = await createTestApp({ jobsEnabled: true, jobsPollingInterval: 0.5, smtpUrl: sink.url, mailingPumpSeconds: 0.5 });
-  await signIn('klient');
+  await signIn('klient', 'klient2');
   newsletter = await serviceOf(test, 'klient', 9);
 }, 60_000);
 afterAll(async () => {
@@ -43,4 +43,27 @@ describe("a new user's first mailing", () => {
     expect(sink.messages[0].raw).toMatch(/^From: [^\r\n]*(\r\n[ \t][^\r\n]*)*<newsletter@newsletter\.kowalski\.example\.com>/m);
   });
 
+  it('that fails later tells the user who started it, in their panel news alone', async () => {
+    const templates = (await call('GET', api('/module/templates'))).json().data as { id: number }[];
+    // A method saved before the outbound rules refused its host (a save refuses it now): no message can go through it.
+    const refused = { config_type_id: 2, smtp_host: '10.0.0.1', smtp_port: 25, smtp_user: 'a@example.com', smtp_password: 'x', from: 'a@example.com', from_name: 'A' };
+    await test.ctx.db.query("UPDATE module_records SET data = $2 WHERE resource = 'senders_config' AND client_service_id = $1", [newsletter, refused]);
+    const news = async (as: string) => (await call('GET', '/api/news', undefined, as)).json() as { data: { id: number; title: string; lead: string; is_read: boolean }[]; unread_count: number };
+    const before = await news('klient');
+    const id = (await call('POST', api('/module/mailings'), { subject: 'Nieudana <wysyłka>', template_id: templates[0].id })).json().id as number;
+    expect((await call('PUT', api(`/module/mailings/${id}/start`))).statusCode).toBe(200);
+    const notice = await until(async () => (await news('klient')).data.find((item) => item.title === 'Wysyłka „Nieudana <wysyłka>” nie powiodła się'), 30_000);
+    expect(notice).toMatchObject({
+      is_read: false,
+      lead: 'Wysyłka „Nieudana <wysyłka>” usługi „Newsletter firmy Kowalski” zakończyła się błędem. Powód: Metoda wysyłki nie jest skonfigurowana lub nie działa.',
+    });
+    expect((await news('klient')).unread_count).toBe(before.unread_count + 1);
+    const shown = (await call('GET', `/api/news/${notice.id}`)).json() as { body: string };
+    expect(shown.body).toContain('Nieudana &lt;wysyłka&gt;');
+    // Nobody else sees it, nor can mark it read.
+    expect((await news('klient2')).data.map((item) => item.id)).not.toContain(notice.id);
+    expect((await call('GET', `/api/news/${notice.id}`, undefined, 'klient2')).statusCode).toBe(404);
+    expect((await call('POST', `/api/news/${notice.id}/set_read`, undefined, 'klient2')).statusCode).toBe(404);
+    expect((await call('POST', `/api/news/${notice.id}/set_read`)).statusCode).toBe(204);
+  });
 });

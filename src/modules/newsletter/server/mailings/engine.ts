@@ -2,9 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../../server/platform/db';
 import type { JobContext } from '../../../../server/platform/jobs';
+import { t } from '../../../../server/platform/http/errors';
 import { addUsage, currentUsage, formatWarsaw, limitKindOf, nextPeriodStart } from '../usage';
 import { compileMime } from './mime';
-import { type DeliveryTokens, mailingListId, prepareMailing, type Recipient, renderMessage, trackedLinks } from './render';
+import { type DeliveryTokens, escapeHtml, mailingListId, prepareMailing, type Recipient, renderMessage, trackedLinks } from './render';
 import { CONFIG_TYPE, isUnusable, type MailingTransport, openTransport, PermanentFailure, relayAddress, type SenderConfig, SenderUnusable } from './transports';
 
 export const RUN_QUEUE = 'newsletter-mailing-run';
@@ -219,9 +220,11 @@ export class MailingEngine {
    * Starts a draft (from 'draft', at once or, with start_mode date in the future, by scheduling it)
    * or a due scheduled mailing (from 'scheduled'): copies the template, writes the deliveries and
    * the run job, all in one transaction. Resolves to the new status, or null when the mailing was
-   * not in the expected status (another request or process went first).
+   * not in the expected status (another request or process went first). The starter (a start
+   * call's user, of the mailing's service) is recorded: a mailing that fails tells them.
    */
-  async begin(mailingId: number, from: 'draft' | 'scheduled', serviceId?: number): Promise<MailingStatus | null> {
+  async begin(mailingId: number, from: 'draft' | 'scheduled', starter?: { serviceId: number; userId: number }): Promise<MailingStatus | null> {
+    const serviceId = starter?.serviceId;
     return this.ctx.db.transaction(async (tx) => {
       const { rows } = await tx.query<MailingRow>(
         `SELECT * FROM newsletter_mailings WHERE id = $1 AND status = $2 ${serviceId === undefined ? '' : 'AND client_service_id = $3'} FOR UPDATE`,
@@ -229,6 +232,7 @@ export class MailingEngine {
       );
       const mailing = rows[0];
       if (!mailing) return null;
+      if (starter) await tx.query('UPDATE newsletter_mailings SET started_by = $2 WHERE id = $1', [mailingId, starter.userId]);
       if (from === 'draft' && mailing.start_mode === 'date' && mailing.start_at && new Date(mailing.start_at) > new Date()) {
         await tx.query("UPDATE newsletter_mailings SET status = 'scheduled', updated_at = now() WHERE id = $1", [mailingId]);
         return 'scheduled';
@@ -239,6 +243,7 @@ export class MailingEngine {
       );
       if (!template.rows[0]) {
         await tx.query("UPDATE newsletter_mailings SET status = 'failed', status_reason = 'no_template', finished_at = now(), updated_at = now() WHERE id = $1", [mailingId]);
+        await this.tellFailure(tx, mailingId, 'no_template');
         return 'failed';
       }
       const html = typeof template.rows[0].data.html === 'string' ? template.rows[0].data.html : '';
@@ -388,11 +393,12 @@ export class MailingEngine {
       if (left.rows.length > 0) return false;
       const counts = await this.counts(tx, mailingId);
       const failed = counts.failed > 0 && counts.sent === 0;
-      await tx.query(
+      const { affectedRows } = await tx.query(
         `UPDATE newsletter_mailings SET status = $2, status_reason = $3, finished_at = now(), updated_at = now()
           WHERE id = $1 AND status = 'sending'`,
         [mailingId, failed ? 'failed' : 'sent', failed ? 'all_failed' : null],
       );
+      if (failed && affectedRows > 0) await this.tellFailure(tx, mailingId, 'all_failed');
       return true;
     });
   }
@@ -403,11 +409,30 @@ export class MailingEngine {
         "UPDATE newsletter_deliveries SET state = 'failed', error = $2, lease_until = NULL, finished_at = now() WHERE mailing_id = $1 AND state IN ('queued', 'sending')",
         [mailingId, reason],
       );
-      await tx.query(
+      const { affectedRows } = await tx.query(
         "UPDATE newsletter_mailings SET status = 'failed', status_reason = $2, finished_at = now(), updated_at = now() WHERE id = $1 AND status = 'sending'",
         [mailingId, reason],
       );
+      if (affectedRows > 0) await this.tellFailure(tx, mailingId, reason);
     });
+  }
+
+  /** Tells the user who started a mailing that it failed, and why: a news item of their panel for them alone. */
+  private async tellFailure(tx: Queryable, mailingId: number, reason: string): Promise<void> {
+    const { rows } = await tx.query<{ started_by: number | null; subject: string; service: string }>(
+      'SELECT m.started_by, m.subject, s.name AS service FROM newsletter_mailings m JOIN client_services s ON s.id = m.client_service_id WHERE m.id = $1',
+      [mailingId],
+    );
+    const mailing = rows[0];
+    if (!mailing?.started_by) return;
+    const why = t(`resources.mailings.reasons.${reason}`);
+    const lead = t('resources.mailings.notices.failed.lead', { subject: mailing.subject, service: mailing.service, reason: why });
+    await tx.query('INSERT INTO news (title, lead, body, user_id) VALUES ($1, $2, $3, $4)', [
+      t('resources.mailings.notices.failed.title', { subject: mailing.subject }),
+      lead,
+      `<p>${escapeHtml(lead)}</p><p>${escapeHtml(t('resources.mailings.notices.failed.advice'))}</p>`,
+      mailing.started_by,
+    ]);
   }
 
   /**

@@ -3,7 +3,7 @@ import type { ModuleDemoSeed } from '../server/platform/db/demo';
 import { diskServer } from './disk/server';
 import { diskDemo } from './disk/server/demo';
 import { newsletterServer } from './newsletter/server';
-import { mailingsDemo } from './newsletter/server/demo-mailings';
+import { mailingsDemo, senderDemo } from './newsletter/server/demo-mailings';
 import { recipientsDemo } from './newsletter/server/demo-recipients';
 import { templatesDemo } from './newsletter/server/demo-templates';
 import { servicesAdminServer } from './services/server';
@@ -19,7 +19,7 @@ import { newsDemo } from './site/server/demo-news';
 export const moduleServerPlugins: FastifyPluginAsync[] = [servicesAdminServer, newsletterServer, siteServer, diskServer];
 
 /** The modules' demo records, written once on a demo database when the server is ready (in this order). */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, newsDemo, editorsDemo, importsDemo, diskDemo];
+export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo];
 
 /** The demo accounts the modules' demos add (the start message lists them beside the shell's). */
 export const moduleDemoAccounts = moduleDemoSeeds.flatMap((seed) => seed.accounts ?? []);

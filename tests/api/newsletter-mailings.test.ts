@@ -391,9 +391,10 @@ describe('newsletter mailings', () => {
     expect(bad.statusCode).toBe(404);
     expect(bad.body).toContain('Ten link jest nieprawidłowy lub wygasł.');
 
+    // With every recipient of the group unsubscribed, a mailing to it has nobody to go to and does not start.
     const before = messagesTo(emails).length;
     const second = await addMailing({ subject: 'Druga', template_id: template, ...toGroup(tag) });
-    await sendOut(second);
+    expect((await start(second)).json().detail).toBe('Nie można uruchomić wysyłki: żaden zapisany odbiorca nie pasuje do wybranych tagów.');
     expect(messagesTo(emails)).toHaveLength(before);
   });
 
@@ -681,6 +682,44 @@ describe('newsletter mailings', () => {
     } finally {
       await setSender({ config_type_id: 1, from: 'biuro', from_name: 'Biuro Kowalski' });
     }
+  });
+
+  it('refuses to start a draft, saying what is missing: a sender method, a usable relay, recipients, an unspent limit', async () => {
+    const { tag } = await addRecipients(1);
+    const template = await addTemplate('<p>Przed startem</p>');
+    const id = await addMailing({ subject: 'Przed startem', template_id: template, ...toGroup(tag) });
+    const refusal = async () => {
+      const answer = await start(id);
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect((await progressOf(id)).status).toBe('draft');
+      return answer.json().detail as string;
+    };
+    await test.ctx.db.query("DELETE FROM module_records WHERE resource = 'senders_config' AND client_service_id = $1", [newsletter]);
+    try {
+      expect(await refusal()).toBe('Nie można uruchomić wysyłki: usługa nie ma skonfigurowanej metody wysyłki. Ustaw ją w „Metody wysyłki”.');
+    } finally {
+      await setSender({ config_type_id: 1, from: 'biuro', from_name: 'Biuro Kowalski' });
+    }
+    // The provider's relay needs the service's domain.
+    await test.ctx.db.query('UPDATE client_service_domains SET client_service_id = $2 WHERE client_service_id = $1', [newsletter, foreignNewsletter]);
+    try {
+      expect(await refusal()).toMatch(/^Nie można uruchomić wysyłki: metoda wysyłki przez dostawcę wymaga adresu nadawcy/);
+    } finally {
+      await test.ctx.db.query('UPDATE client_service_domains SET client_service_id = $1 WHERE client_service_id = $2', [newsletter, foreignNewsletter]);
+    }
+    const nobody = await addMailing({ subject: 'Nikt', template_id: template, audience: 'tags', tags_included: [tag], tags_excluded: [tag] });
+    const none = await start(nobody);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().detail).toBe('Nie można uruchomić wysyłki: żaden zapisany odbiorca nie pasuje do wybranych tagów.');
+    await withLimits({ daily: 0, monthly: 1000 }, async () => {
+      expect(await refusal()).toMatch(/^Nie można uruchomić wysyłki: dobowy limit wysyłek jest wyczerpany\. Odnowi się \d+ \S+ \d{4}, \d{2}:\d{2}; wtedy/);
+      // A scheduled start meets the limits when it comes.
+      const later = new Date(Date.now() + 86_400_000 * 2).toISOString();
+      expect((await call('PUT', mailingsPath(`/${id}`), { subject: 'Przed startem', template_id: template, ...toGroup(tag), start_mode: 'date', start_at: later })).statusCode).toBe(200);
+      const scheduled = await start(id);
+      expect(scheduled.json()).toMatchObject({ status: 'scheduled' });
+      expect((await call('PUT', mailingsPath(`/${id}/cancel`))).statusCode).toBe(200);
+    });
   });
 
   it('creates a template from a mailing', async () => {

@@ -51,7 +51,9 @@ describe('sender config', () => {
     ]);
   });
 
-  it('has no config at first, and a test send then says so', async () => {
+  it("gives klient's demo newsletter the provider's relay; without a config a test send says it has none", async () => {
+    expect((await call('GET', base())).json()).toMatchObject({ config_type_id: 1, from: 'newsletter', from_name: 'Newsletter firmy Kowalski' });
+    await test.ctx.db.query("DELETE FROM module_records WHERE resource = 'senders_config' AND client_service_id = $1", [newsletter]);
     expect((await call('GET', base())).json()).toEqual({});
     const response = await call('PUT', `${base()}/test`, {});
     expect(response.statusCode).toBe(400);

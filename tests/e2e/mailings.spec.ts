@@ -20,12 +20,7 @@ async function confirmAction(page: Page, actionKey: string, toastKey: string) {
 test.describe('mailings', () => {
   test.use({ bypassCSP: true });
 
-  test.beforeAll(async ({ klientApi, services }) => {
-    // The provider's relay: without SMTP_URL the server writes each message to its outbox folder.
-    const saved = await klientApi.send('POST', `/api/client_service/${services.newsletter}/module/senders/configs`, { config_type_id: 1, from: 'biuro', from_name: 'Biuro' });
-    expect(saved.status()).toBeLessThan(300);
-  });
-
+  // No sender set up first: the demo newsletter's (the provider's relay; without SMTP_URL the server writes each message to its outbox folder) sends a new user's first mailing.
   test('klient creates a mailing from a template, starts it, previews it in the archive and makes a template of it', async ({ page, klientApi, services }) => {
     const base = `/api/client_service/${services.newsletter}/module`;
     const template = await klientApi.send('POST', `${base}/templates`, { name: uniqueName('Szablon e2e'), html: '<h1>Cześć {{name}}</h1><p>Treść wysyłki e2e</p>' });
@@ -125,5 +120,26 @@ test.describe('mailings', () => {
     await confirmAction(page, 'resources.mailings.actions.cancel', 'resources.mailings.messages.cancelled');
     await expect(statusOf(page)).toHaveText(text('resources.mailings.statuses.cancelled'));
     await expect(page.getByRole('main').getByRole('button', { name: text('resources.mailings.actions.resume'), exact: true })).toHaveCount(0);
+  });
+
+  test('a mailing that fails after its start says so on the list, and in the news', async ({ page, klientApi, services }) => {
+    const base = `/api/client_service/${services.newsletter}/module`;
+    const template = await klientApi.send('POST', `${base}/templates`, { name: uniqueName('Szablon usunięty'), html: '<p>Zniknie</p>' });
+    const templateId = ((await template.json()) as { id: number }).id;
+    const subject = uniqueName('Nieudana e2e');
+    expect((await klientApi.send('POST', `${base}/mailings`, { subject, template_id: templateId })).status()).toBe(201);
+    // Its template goes before the start: the sending fails.
+    expect((await klientApi.send('DELETE', `${base}/templates/${templateId}`)).status()).toBeLessThan(300);
+
+    await page.goto(`/usluga/${services.newsletter}/wysylki`);
+    const row = page.getByRole('main').getByRole('row').filter({ hasText: subject });
+    await row.getByRole('button', { name: text('resources.mailings.actions.start'), exact: true }).click();
+    await confirmDialog(page).getByRole('button', { name: text('resources.mailings.actions.start'), exact: true }).click();
+    const reason = text('resources.mailings.reasons.no_template');
+    await expectToast(page, text('resources.mailings.messages.failed', { subject, reason }), 'alert');
+    await expect(row).toHaveCount(0);
+
+    await page.goto('/wiadomosci');
+    await expect(page.getByRole('main').getByText(text('resources.mailings.notices.failed.title', { subject }), { exact: true })).toBeVisible();
   });
 });

@@ -1,16 +1,50 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { LinkBase, useTranslate } from 'react-admin';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { LinkBase, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router';
+import { unreadNewsQueryKey } from '../../../client/layout/TopBar';
+import { api } from '../../../client/providers/http';
 import { ModuleAccess } from '../../../client/schema/access';
 import { ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
 import { ListPagination, usePageParam } from '../../../client/screens/common/ListPagination';
-import { fetchSummaries, formatMoment, mailingPaths, mailingsModule, type MailingSummary } from './mailingsApi';
+import { fetchSummaries, formatMoment, type MailingProgress, mailingPaths, mailingsApi, mailingsModule, type MailingStatus, type MailingSummary } from './mailingsApi';
 import { MailingActions, statusText } from './MailingParts';
 
 const PER_PAGE = 25;
 type Mode = 'current' | 'archive' | 'template';
+const FINISHED: MailingStatus[] = ['sent', 'cancelled', 'failed'];
+
+/**
+ * While a list is on screen, a mailing it showed unfinished that then failed says so in an error
+ * toast, and the news bell (where the server tells the mailing's owner too) refreshes. A failed
+ * mailing leaves the current list for the archive: one that left is asked for its progress.
+ */
+function useFailureToasts(serviceId: string, rows: MailingSummary[] | undefined) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const watched = useRef(new Map<number, string>());
+  useEffect(() => {
+    if (!rows) return;
+    const shown = new Map(rows.map((row) => [row.id, row]));
+    const left = [...watched.current].filter(([id]) => !shown.has(id) || shown.get(id)!.status === 'failed');
+    watched.current = new Map(rows.filter((row) => !FINISHED.includes(row.status)).map((row) => [row.id, row.subject]));
+    for (const [id, subject] of left) {
+      const outcome = shown.get(id) ?? api<MailingProgress>(`${mailingsApi(serviceId)}/${id}/progress`);
+      void Promise.resolve(outcome)
+        .then((mailing) => {
+          if (mailing.status !== 'failed') return;
+          const reason = translate(`resources.mailings.reasons.${mailing.status_reason ?? 'none'}`);
+          notify(translate('resources.mailings.messages.failed', { subject, reason }), { type: 'error' });
+          void queryClient.invalidateQueries({ queryKey: unreadNewsQueryKey });
+        })
+        // A draft deleted meanwhile: nothing to tell.
+        .catch(() => undefined);
+    }
+  }, [rows, serviceId, translate, notify, queryClient]);
+}
 
 function MailingRows({ mode }: { mode: Mode }) {
   const translate = useTranslate();
@@ -24,6 +58,7 @@ function MailingRows({ mode }: { mode: Mode }) {
     // Counts move while a mailing is being sent.
     refetchInterval: (current) => (current.state.data?.data.some((row) => row.status === 'sending') ? 2000 : false),
   });
+  useFailureToasts(serviceId, query.data?.data);
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} />;
   const rows = query.data.data;

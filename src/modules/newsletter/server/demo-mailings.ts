@@ -3,6 +3,7 @@ import type { Queryable } from '../../../server/platform/db';
 import { demoServiceId, type ModuleDemoSeed } from '../../../server/platform/db/demo';
 import { t } from '../../../server/platform/http/errors';
 import { trackedLinks } from './mailings/render';
+import { CONFIG_TYPE } from './mailings/transports';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** The readers' names in the catalogue under demo.mailings.readers.<key>. */
@@ -63,6 +64,22 @@ export const mailingsDemo: ModuleDemoSeed = {
       `INSERT INTO newsletter_mailings (client_service_id, subject, template_id, start_mode, start_at, status) VALUES ($1, $2, $3, 'date', $4, 'scheduled')`,
       [serviceId, t('demo.mailings.scheduled_subject'), template.id, new Date(Date.now() + 7 * DAY_MS)],
     );
+  },
+};
+
+/**
+ * klient's newsletter sends through the provider's relay from newsletter@ its domain, so that a new
+ * user's first mailing goes out (to SMTP_URL, or the .eml files of DATA_DIR/outbox without one). Its
+ * own seed, so that a demo database made before it gets it too, unless a method was saved meanwhile.
+ */
+export const senderDemo: ModuleDemoSeed = {
+  name: 'newsletter-sender',
+  async seed(tx: Queryable, api: FastifyInstance) {
+    const senders = api.schemaModules.get('senders_config');
+    if (!senders) return;
+    const owner = { serviceId: await demoServiceId(tx, 'demo.services.klient_newsletter'), userId: null };
+    if (await senders.store.first(tx, owner)) return;
+    await senders.store.insert(tx, owner, { config_type_id: CONFIG_TYPE.product, from: 'newsletter', from_name: t('demo.mailings.sender_name') }, {});
   },
 };
 

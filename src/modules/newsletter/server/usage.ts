@@ -46,6 +46,9 @@ export function nextPeriodStart(kind: LimitKind, at: Date): Date {
   return kind === 'monthly' ? warsawMidnight(year, month, 1) : warsawMidnight(year, month - 1, day + 1);
 }
 
+/** A moment in Polish time as the panel's messages name it (e.g. the renewal of a spent limit). */
+export const formatWarsaw = (at: Date): string => at.toLocaleString('pl-PL', { timeZone: ZONE, dateStyle: 'medium', timeStyle: 'short' });
+
 /** The kind of a limits prefix ({product}_emaillabs_daily_mail_limit / ..._monthly_mail_limit). */
 export function limitKindOf(prefix: string): LimitKind | null {
   if (prefix.endsWith('daily_mail_limit')) return 'daily';

@@ -12,8 +12,8 @@ interface NewsQuery {
 const ORDER_COLUMNS = { date: 'n.date', title: 'n.title' } as const;
 const NEWS_COLUMNS = `n.id, n.title, n.lead, n.date, (r.user_id IS NOT NULL) AS is_read,
   n.has_videos, n.has_galleries, n.has_audios, n.has_maps`;
-// Published news joined with the read mark of user $1.
-const USER_NEWS = `FROM news n LEFT JOIN news_reads r ON r.news_id = n.id AND r.user_id = $1 WHERE n.published`;
+// Published news of user $1 (for every user, or for that user alone) joined with the user's read mark.
+const USER_NEWS = `FROM news n LEFT JOIN news_reads r ON r.news_id = n.id AND r.user_id = $1 WHERE n.published AND (n.user_id IS NULL OR n.user_id = $1)`;
 const ID_PARAM = { type: 'object', properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } } } as const;
 
 /** News for users, with their read state and the unread count behind the top bar's bell. */
@@ -63,12 +63,12 @@ export async function newsModule(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string } }>('/news/:id/set_read', { schema: { params: ID_PARAM } }, async (request, reply) => {
     const { affectedRows } = await db.query(
       `INSERT INTO news_reads (user_id, news_id)
-       SELECT $1, id FROM news WHERE id = $2 AND published ON CONFLICT DO NOTHING`,
+       SELECT $1, n.id ${USER_NEWS} AND n.id = $2 ON CONFLICT DO NOTHING`,
       [currentUser(request).userId, Number(request.params.id)],
     );
     // Nothing inserted: either already read (fine) or no such published news (404).
     if (affectedRows === 0) {
-      const { rows } = await db.query('SELECT 1 FROM news WHERE id = $1 AND published', [Number(request.params.id)]);
+      const { rows } = await db.query(`SELECT 1 ${USER_NEWS} AND n.id = $2`, [currentUser(request).userId, Number(request.params.id)]);
       if (!rows[0]) throw httpError(404, 'errors.news_not_found');
     }
     return reply.status(204).send();

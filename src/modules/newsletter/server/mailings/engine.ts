@@ -2,10 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../../server/platform/db';
 import type { JobContext } from '../../../../server/platform/jobs';
-import { addUsage, currentUsage, limitKindOf, nextPeriodStart } from '../usage';
+import { t } from '../../../../server/platform/http/errors';
+import { addUsage, currentUsage, formatWarsaw, limitKindOf, nextPeriodStart } from '../usage';
 import { compileMime } from './mime';
-import { type DeliveryTokens, mailingListId, prepareMailing, type Recipient, renderMessage, trackedLinks } from './render';
-import { isUnusable, type MailingTransport, openTransport, PermanentFailure, type SenderConfig } from './transports';
+import { type DeliveryTokens, escapeHtml, mailingListId, prepareMailing, type Recipient, renderMessage, trackedLinks } from './render';
+import { CONFIG_TYPE, isUnusable, type MailingTransport, openTransport, PermanentFailure, type SenderConfig, senderAddress } from './transports';
 
 export const RUN_QUEUE = 'newsletter-mailing-run';
 /** Addresses a MIME header carries as they are (others go through nodemailer's encoding). */
@@ -23,6 +24,19 @@ export const MAX_ATTEMPTS = 5;
 export const RETRY_DELAY_SECONDS = 30;
 /** A run job sends this long, then leaves the rest to a new one (jobs stay short, workers take turns). */
 const RUN_SLICE_MS = 10 * 60 * 1000;
+
+/** The subscribed recipients a mailing goes to ($1 service, $2 by tags, $3 tags included: any, all when none; $4 tags excluded). */
+const AUDIENCE = `FROM module_records r
+  WHERE r.resource = 'recipients' AND r.client_service_id = $1 AND r.data->>'unsubscribed_at' IS NULL
+    AND ($2::boolean IS FALSE OR cardinality($3::text[]) = 0 OR r.data->'tags' ?| $3::text[])
+    AND ($2::boolean IS FALSE OR NOT (r.data->'tags' ?| $4::text[]))`;
+const audienceParams = (mailing: MailingRow) => [mailing.client_service_id, mailing.audience === 'tags', mailing.tags_included, mailing.tags_excluded];
+
+/** Why a draft cannot start: the catalogue key of the start's refusal and its parameters. */
+export interface LaunchProblem {
+  key: string;
+  params?: Record<string, string>;
+}
 
 export type MailingStatus = 'draft' | 'scheduled' | 'sending' | 'paused' | 'sent' | 'cancelled' | 'failed';
 
@@ -206,9 +220,11 @@ export class MailingEngine {
    * Starts a draft (from 'draft', at once or, with start_mode date in the future, by scheduling it)
    * or a due scheduled mailing (from 'scheduled'): copies the template, writes the deliveries and
    * the run job, all in one transaction. Resolves to the new status, or null when the mailing was
-   * not in the expected status (another request or process went first).
+   * not in the expected status (another request or process went first). The starter (a start
+   * call's user, of the mailing's service) is recorded: a mailing that fails tells them.
    */
-  async begin(mailingId: number, from: 'draft' | 'scheduled', serviceId?: number): Promise<MailingStatus | null> {
+  async begin(mailingId: number, from: 'draft' | 'scheduled', starter?: { serviceId: number; userId: number }): Promise<MailingStatus | null> {
+    const serviceId = starter?.serviceId;
     return this.ctx.db.transaction(async (tx) => {
       const { rows } = await tx.query<MailingRow>(
         `SELECT * FROM newsletter_mailings WHERE id = $1 AND status = $2 ${serviceId === undefined ? '' : 'AND client_service_id = $3'} FOR UPDATE`,
@@ -216,6 +232,7 @@ export class MailingEngine {
       );
       const mailing = rows[0];
       if (!mailing) return null;
+      if (starter) await tx.query('UPDATE newsletter_mailings SET started_by = $2 WHERE id = $1', [mailingId, starter.userId]);
       if (from === 'draft' && mailing.start_mode === 'date' && mailing.start_at && new Date(mailing.start_at) > new Date()) {
         await tx.query("UPDATE newsletter_mailings SET status = 'scheduled', updated_at = now() WHERE id = $1", [mailingId]);
         return 'scheduled';
@@ -226,20 +243,16 @@ export class MailingEngine {
       );
       if (!template.rows[0]) {
         await tx.query("UPDATE newsletter_mailings SET status = 'failed', status_reason = 'no_template', finished_at = now(), updated_at = now() WHERE id = $1", [mailingId]);
+        await this.tellFailure(tx, mailingId, 'no_template');
         return 'failed';
       }
       const html = typeof template.rows[0].data.html === 'string' ? template.rows[0].data.html : '';
-      const tagged = mailing.audience === 'tags';
       await tx.query(
         `INSERT INTO newsletter_deliveries (mailing_id, client_service_id, recipient_id, email, name)
-         SELECT $1, r.client_service_id, r.id, r.data->>'email', coalesce(r.data->>'name', '')
-           FROM module_records r
-          WHERE r.resource = 'recipients' AND r.client_service_id = $2 AND r.data->>'unsubscribed_at' IS NULL
-            AND ($3::boolean IS FALSE OR cardinality($4::text[]) = 0 OR r.data->'tags' ?| $4::text[])
-            AND ($3::boolean IS FALSE OR NOT (r.data->'tags' ?| $5::text[]))
-          ORDER BY r.id
+         SELECT $5, r.client_service_id, r.id, r.data->>'email', coalesce(r.data->>'name', '')
+           ${AUDIENCE} ORDER BY r.id
          ON CONFLICT (mailing_id, recipient_id) DO NOTHING`,
-        [mailingId, mailing.client_service_id, tagged, mailing.tags_included, mailing.tags_excluded],
+        [...audienceParams(mailing), mailingId],
       );
       await tx.query(
         `UPDATE newsletter_mailings SET status = 'sending', status_reason = NULL, sent_subject = subject, sent_html = $2, links = $3,
@@ -249,6 +262,27 @@ export class MailingEngine {
       await this.kick(tx, mailingId, mailing.client_service_id);
       return 'sending';
     });
+  }
+
+  /**
+   * What keeps a draft from being sent, checked before its start (at once or scheduled): no sender
+   * method, or the provider's relay without a domain or local part; no subscribed recipient in its
+   * audience; and, for a start at once, a limit its usage has spent (a scheduled start is checked by
+   * the limits when it comes: the usage by then is not known). Null when it can start.
+   */
+  async launchProblem(db: Queryable, mailing: MailingRow): Promise<LaunchProblem | null> {
+    const config = await this.senderConfig(mailing.client_service_id);
+    if (!config) return { key: 'errors.mailings.launch.no_sender' };
+    if (config.config_type_id === CONFIG_TYPE.product && !(await senderAddress(this.ctx, mailing.client_service_id, config))) {
+      return { key: 'errors.mailings.launch.relay_unusable' };
+    }
+    const audience = await db.query(`SELECT 1 ${AUDIENCE} LIMIT 1`, audienceParams(mailing));
+    if (audience.rows.length === 0) return { key: mailing.audience === 'tags' ? 'errors.mailings.launch.no_tagged_recipients' : 'errors.mailings.launch.no_recipients' };
+    const scheduled = mailing.start_mode === 'date' && mailing.start_at !== null && new Date(mailing.start_at) > new Date();
+    const { spent } = scheduled ? { spent: null } : await this.allowance(db, mailing.client_service_id);
+    if (!spent) return null;
+    const kind = spent === 'monthly_limit' ? 'monthly' : 'daily';
+    return { key: `errors.mailings.launch.${spent}`, params: { renews: formatWarsaw(nextPeriodStart(kind, new Date())) } };
   }
 
   async counts(db: Queryable, mailingId: number): Promise<DeliveryCounts> {
@@ -354,11 +388,12 @@ export class MailingEngine {
       if (left.rows.length > 0) return false;
       const counts = await this.counts(tx, mailingId);
       const failed = counts.failed > 0 && counts.sent === 0;
-      await tx.query(
+      const { affectedRows } = await tx.query(
         `UPDATE newsletter_mailings SET status = $2, status_reason = $3, finished_at = now(), updated_at = now()
           WHERE id = $1 AND status = 'sending'`,
         [mailingId, failed ? 'failed' : 'sent', failed ? 'all_failed' : null],
       );
+      if (failed && affectedRows > 0) await this.tellFailure(tx, mailingId, 'all_failed');
       return true;
     });
   }
@@ -369,11 +404,30 @@ export class MailingEngine {
         "UPDATE newsletter_deliveries SET state = 'failed', error = $2, lease_until = NULL, finished_at = now() WHERE mailing_id = $1 AND state IN ('queued', 'sending')",
         [mailingId, reason],
       );
-      await tx.query(
+      const { affectedRows } = await tx.query(
         "UPDATE newsletter_mailings SET status = 'failed', status_reason = $2, finished_at = now(), updated_at = now() WHERE id = $1 AND status = 'sending'",
         [mailingId, reason],
       );
+      if (affectedRows > 0) await this.tellFailure(tx, mailingId, reason);
     });
+  }
+
+  /** Tells the user who started a mailing that it failed, and why: a news item of their panel for them alone. */
+  private async tellFailure(tx: Queryable, mailingId: number, reason: string): Promise<void> {
+    const { rows } = await tx.query<{ started_by: number | null; subject: string; service: string }>(
+      'SELECT m.started_by, m.subject, s.name AS service FROM newsletter_mailings m JOIN client_services s ON s.id = m.client_service_id WHERE m.id = $1',
+      [mailingId],
+    );
+    const mailing = rows[0];
+    if (!mailing?.started_by) return;
+    const why = t(`resources.mailings.reasons.${reason}`);
+    const lead = t('resources.mailings.notices.failed.lead', { subject: mailing.subject, service: mailing.service, reason: why });
+    await tx.query('INSERT INTO news (title, lead, body, user_id) VALUES ($1, $2, $3, $4)', [
+      t('resources.mailings.notices.failed.title', { subject: mailing.subject }),
+      lead,
+      `<p>${escapeHtml(lead)}</p><p>${escapeHtml(t('resources.mailings.notices.failed.advice'))}</p>`,
+      mailing.started_by,
+    ]);
   }
 
   /**

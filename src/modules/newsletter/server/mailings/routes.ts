@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { currentUser } from '../../../../server/platform/auth/plugin';
 import { assertValidForm, httpError, t } from '../../../../server/platform/http/errors';
 import { readPage } from '../../../../server/platform/http/pagination';
 import { documentOperation, moduleRoutes } from '../../../../server/schema';
@@ -46,7 +47,7 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
    * A state change of one mailing: from the statuses given, in one UPDATE (a concurrent change wins
    * or loses whole). The answer's detail is the message of the status it reached.
    */
-  const transition = (name: string, message: (status: MailingStatus) => string, summary: string, run: (mailing: MailingRow) => Promise<boolean>) => {
+  const transition = (name: string, message: (status: MailingStatus) => string, summary: string, run: (mailing: MailingRow, request: FastifyRequest) => Promise<boolean>) => {
     documentOperation(app, 'put', `${documented}/${name}`, {
       tags: ['mailings'],
       summary,
@@ -54,15 +55,17 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
     });
     app.put(`${item}/${name}`, { preHandler: app.authenticate }, async (request) => {
       const { mailing } = await mailingOf(request, 'write');
-      if (!(await run(mailing))) throw httpError(409, `errors.mailings.cannot_${name}`);
+      if (!(await run(mailing, request))) throw httpError(409, `errors.mailings.cannot_${name}`);
       const { rows } = await app.ctx.db.query<{ status: MailingStatus }>('SELECT status FROM newsletter_mailings WHERE id = $1', [mailing.id]);
       return { detail: t(`resources.mailings.messages.${message(rows[0].status)}`), status: rows[0].status };
     });
   };
 
-  transition('start', (status) => (status === 'scheduled' ? 'scheduled' : 'started'), 'Start the draft: at once, or at its start_at (status scheduled)', async (mailing) => {
+  transition('start', (status) => (status === 'scheduled' ? 'scheduled' : 'started'), 'Start the draft: at once, or at its start_at (status scheduled); 409 with a Polish detail when it has no usable sender method, no recipient, or a spent limit', async (mailing, request) => {
     if (mailing.status !== 'draft') return false;
-    return (await engine.begin(mailing.id, 'draft', mailing.client_service_id)) !== null;
+    const problem = await engine.launchProblem(app.ctx.db, mailing);
+    if (problem) throw httpError(409, problem.key, problem.params);
+    return (await engine.begin(mailing.id, 'draft', { serviceId: mailing.client_service_id, userId: currentUser(request).userId })) !== null;
   });
   transition('pause', () => 'paused', 'Pause a sending mailing (messages in flight complete) or hold a scheduled one', async (mailing) => {
     const { affectedRows } = await app.ctx.db.query(

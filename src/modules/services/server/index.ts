@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { currentUser } from '../../../server/platform/auth/plugin';
 import { changingAccess, requireServiceAccess } from '../../../server/platform/auth/service-access';
-import type { Queryable } from '../../../server/platform/db';
 import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
 import { documentOperation, serverRegistry } from '../../../server/schema';
 import { placeServiceMenuEntries } from '../../../server/schema/menus';
@@ -18,17 +17,20 @@ export async function rootService(app: FastifyInstance, request: FastifyRequest,
   return serviceId;
 }
 
-/** The modules a service may be given: every service module the schemas declare, the file disk (a module of code alone) and every one some service has. */
-async function knownModules(app: FastifyInstance, db: Queryable): Promise<string[]> {
+/**
+ * The modules that exist: every service module the schemas declare and the file disk (a module of
+ * code alone). Rows naming a module not built yet (a demo's galleries) stay in client_service_modules,
+ * ready for it, but no list offers it.
+ */
+export function existingModules(app: FastifyInstance): string[] {
   const declared = serverRegistry(app.ctx.config)
     .modules.filter((module) => module.admin.scope === 'service')
     .map((module) => module.admin.module);
-  const { rows } = await db.query<{ module: string }>('SELECT DISTINCT module FROM client_service_modules');
-  return [...new Set([...declared, DISK_MODULE, ...rows.map((row) => row.module)])].sort();
+  return [...new Set([...declared, DISK_MODULE])].sort();
 }
 
 async function modulesOf(app: FastifyInstance, serviceId: number) {
-  const known = await knownModules(app, app.ctx.db);
+  const known = existingModules(app);
   const { rows } = await app.ctx.db.query<{ module: string }>('SELECT module FROM client_service_modules WHERE client_service_id = $1', [serviceId]);
   const enabled = new Set(rows.map((row) => row.module));
   const label = (module: string) => {
@@ -61,11 +63,16 @@ export const servicesAdminServer = fp(
       async (request) => {
         const serviceId = await rootService(app, request);
         const modules = [...new Set((request.body as { modules: string[] }).modules)];
-        const known = new Set(await knownModules(app, db));
-        assertValidForm(modules.every((module) => known.has(module)) ? {} : { modules: 'errors.service_admin.module_unknown' });
+        const known = existingModules(app);
+        assertValidForm(modules.every((module) => known.includes(module)) ? {} : { modules: 'errors.service_admin.module_unknown' });
         await changingAccess(app, () =>
           db.transaction(async (tx) => {
-            await tx.query('DELETE FROM client_service_modules WHERE client_service_id = $1 AND NOT (module = ANY($2::text[]))', [serviceId, modules]);
+            // Only the modules this page offers are replaced: a row for one not built yet stays.
+            await tx.query('DELETE FROM client_service_modules WHERE client_service_id = $1 AND NOT (module = ANY($2::text[])) AND module = ANY($3::text[])', [
+              serviceId,
+              modules,
+              known,
+            ]);
             await tx.query('INSERT INTO client_service_modules (client_service_id, module) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [serviceId, modules]);
           }),
         );

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { JsonSchema } from '../../../../common/schema';
 import { documentOperation, moduleRoutes } from '../../../../server/schema';
 import { changingAccess } from '../../../../server/platform/auth/service-access';
+import { existingModules } from '../../../services/server';
 import type { Queryable } from '../../../../server/platform/db';
 import { assertValidForm, t } from '../../../../server/platform/http/errors';
 import type { Owner, RecordStore } from '../../../../server/schema/storage';
@@ -13,31 +14,32 @@ function droppingAccessChecks(app: FastifyInstance, store: RecordStore): RecordS
   return { ...store, transaction: (db, write) => changingAccess(app, () => store.transaction(db, write)) };
 }
 
-/** Of these modules, those the service has. */
-async function modulesOfService(db: Queryable, serviceId: number | null, modules: readonly string[]): Promise<Set<string>> {
+/** Of these modules, those that exist and the service has. */
+async function modulesOfService(app: FastifyInstance, db: Queryable, serviceId: number | null, modules: readonly string[]): Promise<Set<string>> {
+  const existing = existingModules(app);
   const { rows } = await db.query<{ module: string }>('SELECT module FROM client_service_modules WHERE client_service_id = $1 AND module = ANY($2::text[])', [
     serviceId,
-    modules,
+    modules.filter((module) => existing.includes(module)),
   ]);
   return new Set(rows.map((row) => row.module));
 }
 
 /** A role gives only modules its service has (the form offers those only: GET .../roles/modules). */
-async function checkRoleModules(db: Queryable, owner: Owner, values: Record<string, unknown>): Promise<void> {
+async function checkRoleModules(app: FastifyInstance, db: Queryable, owner: Owner, values: Record<string, unknown>): Promise<void> {
   const wanted = (values.modules as string[] | undefined) ?? [];
-  const present = await modulesOfService(db, owner.serviceId, wanted);
+  const present = await modulesOfService(app, db, owner.serviceId, wanted);
   assertValidForm(Object.fromEntries(wanted.flatMap((module, index) => (present.has(module) ? [] : [[`modules.${index}`, 'validation.editor_roles.module_missing']]))));
 }
 
-function checkingRoleModules(store: RecordStore): RecordStore {
+function checkingRoleModules(app: FastifyInstance, store: RecordStore): RecordStore {
   return {
     ...store,
     async insert(db, owner, values, files) {
-      await checkRoleModules(db, owner, values);
+      await checkRoleModules(app, db, owner, values);
       return store.insert(db, owner, values, files);
     },
     async update(db, owner, id, values, files) {
-      await checkRoleModules(db, owner, values);
+      await checkRoleModules(app, db, owner, values);
       return store.update(db, owner, id, values, files);
     },
   };
@@ -54,7 +56,7 @@ export const editorsServer = fp(
     const roles = moduleRoutes(app, 'editor_roles');
     editors?.useStore(droppingAccessChecks(app, editorStore(app)));
     if (!roles) return;
-    roles.useStore(droppingAccessChecks(app, checkingRoleModules(roles.store)));
+    roles.useStore(droppingAccessChecks(app, checkingRoleModules(app, roles.store)));
 
     // The role form's module choices (x-choices "modules"): those of the panel the service has.
     const choices = ((roles.module.schema.properties?.modules as JsonSchema | undefined)?.items as JsonSchema | undefined)?.oneOf as { const: string; title: string }[];
@@ -65,7 +67,7 @@ export const editorsServer = fp(
     });
     app.get('/client_service/:service_id/module/editors/roles/modules', { preHandler: app.authenticate }, async (request) => {
       const owner = await roles.owner(request);
-      const present = await modulesOfService(app.ctx.db, owner.serviceId, choices.map((choice) => choice.const));
+      const present = await modulesOfService(app, app.ctx.db, owner.serviceId, choices.map((choice) => choice.const));
       return { data: choices.filter((choice) => present.has(choice.const)).map((choice) => ({ id: choice.const, name: t(choice.title) })) };
     });
   },

@@ -23,6 +23,11 @@ export const TEMPLATE_FEATURES: Record<string, (settings: TemplateSettings) => b
   header_icons: (s) => s.has_header_icons === true,
   header_photos: (s) => s.has_header_photos === true,
   news_pinning: (s) => s.news?.pinning_enabled === true,
+  // SPEC 3 banners_counter and video: a counter banner's photo, and the sources a video may have.
+  counter_banner_photo: (s) => s.banners_counter?.photo_enabled === true,
+  video_upload: (s) => s.video?.upload_video === true,
+  video_facebook: (s) => s.video?.facebook_video === true,
+  video_embed: (s) => s.video?.js_video === true,
   // SPEC 2: the template page exists when the template has colours, counters or home pages.
   template_page: (s) => nonEmpty(s.colors) || nonEmpty(s.counters) || nonEmpty(s.homepages),
 };
@@ -35,6 +40,8 @@ export interface TemplateSettings {
   has_header_icons?: boolean;
   has_header_photos?: boolean;
   news?: { pinning_enabled?: boolean };
+  banners_counter?: { photo_dimension_info?: string; photo_dimension_size?: string; photo_enabled?: boolean };
+  video?: { upload_video?: boolean; facebook_video?: boolean; js_video?: boolean };
   [setting: string]: unknown;
 }
 

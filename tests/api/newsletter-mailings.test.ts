@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryTokens } from '../../src/modules/newsletter/server/mailings/render';
 import { loadSecret } from '../../src/server/platform/auth/tokens';
 import { serviceOf } from './schema-fixtures';
-import { createTestApp, type TestApp } from './support/app';
+import { createSendingTestApp, type TestApp } from './support/app';
 import { signedIn } from './support/signed-in';
 import { type MailSink, startMailSink } from './support/mail-sink';
 import { until } from './support/until';
@@ -42,15 +42,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => emailLabs.listen(0, '127.0.0.1', resolve));
   emailLabsPort = (emailLabs.address() as { port: number }).port;
-  test = await createTestApp({
-    jobsEnabled: true,
-    jobsPollingInterval: 0.5,
-    smtpUrl: sink.url,
-    outboundAllowLoopback: true,
-    mailingLeaseSeconds: 2,
-    mailingPumpSeconds: 0.5,
-    publicUrl: 'https://panel.example.pl',
-  });
+  test = await createSendingTestApp(sink);
   foreignNewsletter = await addKlient2Newsletter();
   await signIn('klient', 'klient2', 'admin');
   newsletter = await serviceOf(test, 'klient', 9);

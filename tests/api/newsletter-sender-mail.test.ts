@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceOf } from './schema-fixtures';
-import { createTestApp, type TestApp } from './support/app';
+import { createSendingTestApp, type TestApp } from './support/app';
 import { type MailSink, startMailSink } from './support/mail-sink';
 import { addressesOf, parseMail, verifyDkim } from './support/mime';
 import { signedIn } from './support/signed-in';
@@ -21,16 +21,7 @@ const relayKey = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEnco
 
 beforeAll(async () => {
   sink = await startMailSink();
-  test = await createTestApp({
-    jobsEnabled: true,
-    jobsPollingInterval: 0.5,
-    smtpUrl: sink.url,
-    outboundAllowLoopback: true,
-    mailingLeaseSeconds: 2,
-    mailingPumpSeconds: 0.5,
-    publicUrl: 'https://panel.example.pl',
-    dkim: { domain: 'relay.example.net', selector: 'panel', privateKey: relayKey.privateKey },
-  });
+  test = await createSendingTestApp(sink, { dkim: { domain: 'relay.example.net', selector: 'panel', privateKey: relayKey.privateKey } });
   await signIn('klient');
   newsletter = await serviceOf(test, 'klient', 9);
   expect((await saveSender({ config_type_id: 1, from: 'biuro', from_name: 'Biuro Kowalski' })).statusCode).toBe(200);

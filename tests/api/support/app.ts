@@ -95,6 +95,23 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   };
 }
 
+/**
+ * A server that sends mail, quickly: jobs polled every half second, mailings leased and pumped in
+ * short turns, SMTP to the test's mail sink (on loopback, which the outbound guard lets through here).
+ */
+export function createSendingTestApp(sink: { url: string }, overrides: Partial<Config> = {}): Promise<TestApp> {
+  return createTestApp({
+    jobsEnabled: true,
+    jobsPollingInterval: 0.5,
+    smtpUrl: sink.url,
+    outboundAllowLoopback: true,
+    mailingLeaseSeconds: 2,
+    mailingPumpSeconds: 0.5,
+    publicUrl: 'https://panel.example.pl',
+    ...overrides,
+  });
+}
+
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return undefined;

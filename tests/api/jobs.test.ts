@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLEANUP_JOB } from '../../src/server/platform/jobs/cleanup';
+import { serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
+import { signedIn } from './support/signed-in';
 import { until } from './support/until';
 
 let t: TestApp;
@@ -229,6 +231,24 @@ describe('a job due now', () => {
       expect(runs).toEqual(['transaction']);
     } finally {
       await slow.close();
+    }
+  });
+});
+
+describe('a server that runs no jobs, on a database no job server has prepared', () => {
+  it('refuses work that needs a job with 503 in Polish, and keeps nothing of it', async () => {
+    const webOnly = await createTestApp({ jobsEnabled: false });
+    try {
+      const { signIn, call } = signedIn(() => webOnly);
+      await signIn('klient');
+      const site = await serviceOf(webOnly, 'klient', 1);
+      const root = (await call('GET', `/api/client_service/${site}/module/files`)).json() as { id: number };
+      const response = await call('PUT', `/api/client_service/${site}/files/${root.id}/prepare`);
+      expect(response.statusCode).toBe(503);
+      expect(response.json().detail).toBe('Zadania w tle nie są teraz uruchomione, więc nie można tego zlecić. Spróbuj ponownie później.');
+      expect((await webOnly.ctx.db.query('SELECT 1 FROM disk_archives')).rows).toEqual([]);
+    } finally {
+      await webOnly.close();
     }
   });
 });

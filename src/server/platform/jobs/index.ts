@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from '../db';
 import { withSchemaLock } from '../db/migrate';
+import { httpError } from '../http/errors';
 import { bossDb, bossTransaction } from './boss-db';
 
 /** Who may follow a job through GET /api/jobs/{id}: its user, or the members of its service. */
@@ -184,6 +185,8 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
     },
     async send(name, data, sendOptions = {}) {
       const { owner, tx, singletonKey, singletonSeconds, startAfterSeconds, retryLimit, retryDelaySeconds, retryBackoff } = sendOptions;
+      // A server that runs no jobs (JOBS_ENABLED=false) queues for one that does; until such a server has made the queue, nothing would run it.
+      if (!started && !(await queueExists(tx ?? db, name))) throw httpError(503, 'errors.jobs_unavailable');
       const enqueue = async (queryable: Queryable) => {
         const id = await boss.send(
           name,
@@ -241,6 +244,13 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
       started = false;
     },
   };
+}
+
+/** Whether pg-boss's schema and the queue exist (a server running jobs makes both at its start). */
+async function queueExists(db: Queryable, name: string): Promise<boolean> {
+  const { rows } = await db.query<{ schema: string | null }>("SELECT to_regclass('pgboss.queue')::text AS schema");
+  if (rows[0]?.schema === null || rows[0]?.schema === undefined) return false;
+  return (await db.query('SELECT 1 FROM pgboss.queue WHERE name = $1', [name])).rows.length > 0;
 }
 
 /** pg-boss checks options by presence ('retryDelay' in options), so absent ones must not be there at all. */

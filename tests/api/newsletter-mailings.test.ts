@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryTokens } from '../../src/modules/newsletter/server/mailings/render';
 import { loadSecret } from '../../src/server/platform/auth/tokens';
+import { addUsage } from '../../src/modules/newsletter/server/usage';
 import { serviceOf } from './schema-fixtures';
 import { createSendingTestApp, type TestApp } from './support/app';
 import { signedIn } from './support/signed-in';
@@ -699,11 +700,22 @@ describe('newsletter mailings', () => {
     } finally {
       await test.ctx.db.query('UPDATE client_service_domains SET client_service_id = $1 WHERE client_service_id = $2', [newsletter, foreignNewsletter]);
     }
+    // A template deleted after the draft was saved.
+    const doomed = await addTemplate('<p>Do usunięcia</p>');
+    const orphan = await addMailing({ subject: 'Bez szablonu', template_id: doomed, ...toGroup(tag) });
+    expect((await call('DELETE', api(`/module/templates/${doomed}`))).statusCode).toBe(204);
+    const orphaned = await start(orphan);
+    expect(orphaned.statusCode).toBe(409);
+    expect(orphaned.json().detail).toBe('Nie można uruchomić wysyłki: jej szablon został usunięty. Wybierz inny szablon w edycji wysyłki.');
     const nobody = await addMailing({ subject: 'Nikt', template_id: template, audience: 'tags', tags_included: [tag], tags_excluded: [tag] });
     const none = await start(nobody);
     expect(none.statusCode).toBe(409);
     expect(none.json().detail).toBe('Nie można uruchomić wysyłki: żaden zapisany odbiorca nie pasuje do wybranych tagów.');
     await withLimits({ daily: 0, monthly: 1000 }, async () => {
+      expect(await refusal()).toBe('Nie można uruchomić wysyłki: dobowy limit wysyłek tej usługi wynosi 0. Poproś administratora o jego zwiększenie.');
+    });
+    await withLimits({ daily: 2, monthly: 1000 }, async () => {
+      await addUsage(test.ctx.db, newsletter, ['panel_emaillabs_daily_mail_limit'], 2);
       expect(await refusal()).toMatch(/^Nie można uruchomić wysyłki: dobowy limit wysyłek jest wyczerpany\. Odnowi się \d+ \S+ \d{4}, \d{2}:\d{2}; wtedy/);
       // A scheduled start meets the limits when it comes.
       const later = new Date(Date.now() + 86_400_000 * 2).toISOString();

@@ -276,11 +276,18 @@ export class MailingEngine {
     if (config.config_type_id === CONFIG_TYPE.product && !(await senderAddress(this.ctx, mailing.client_service_id, config))) {
       return { key: 'errors.mailings.launch.relay_unusable' };
     }
+    const template = await db.query("SELECT 1 FROM module_records WHERE resource = 'templates' AND client_service_id = $1 AND id = $2", [
+      mailing.client_service_id,
+      mailing.template_id,
+    ]);
+    if (template.rows.length === 0) return { key: 'errors.mailings.launch.no_template' };
     const audience = await db.query(`SELECT 1 ${AUDIENCE} LIMIT 1`, audienceParams(mailing));
     if (audience.rows.length === 0) return { key: mailing.audience === 'tags' ? 'errors.mailings.launch.no_tagged_recipients' : 'errors.mailings.launch.no_recipients' };
     const scheduled = mailing.start_mode === 'date' && mailing.start_at !== null && new Date(mailing.start_at) > new Date();
-    const { spent } = scheduled ? { spent: null } : await this.allowance(db, mailing.client_service_id);
+    const { spent, spentLimit } = scheduled ? { spent: null, spentLimit: null } : await this.allowance(db, mailing.client_service_id);
     if (!spent) return null;
+    // A limit of 0 is spent in every period: waiting for the next one does not help.
+    if (spentLimit === 0) return { key: `errors.mailings.launch.${spent}_zero` };
     const kind = spent === 'monthly_limit' ? 'monthly' : 'daily';
     return { key: `errors.mailings.launch.${spent}`, params: { renews: formatWarsaw(nextPeriodStart(kind, new Date())) } };
   }
@@ -310,25 +317,32 @@ export class MailingEngine {
    * so that workers claiming one after the other never both spend the last of a limit); and which
    * limit, if any, its usage alone has spent.
    */
-  private async allowance(tx: Queryable, serviceId: number): Promise<{ allowed: number; spent: 'daily_limit' | 'monthly_limit' | null }> {
+  private async allowance(
+    tx: Queryable,
+    serviceId: number,
+  ): Promise<{ allowed: number; spent: 'daily_limit' | 'monthly_limit' | null; spentLimit: number | null }> {
     const limits = this.app.schemaModules.get('limits');
     const prefixes = this.limitPrefixes;
     const record = limits ? await limits.store.first(tx, { serviceId, userId: null }) : null;
-    if (!record) return { allowed: Number.POSITIVE_INFINITY, spent: null };
+    if (!record) return { allowed: Number.POSITIVE_INFINITY, spent: null, spentLimit: null };
     // In flight first, then usage: a batch marked in between counts twice (a smaller claim), never not at all.
     const inFlight = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM newsletter_deliveries WHERE client_service_id = $1 AND state = 'sending'", [serviceId]);
     const usage = await currentUsage(tx, serviceId, prefixes);
     let allowed = Number.POSITIVE_INFINITY;
     let spent: 'daily_limit' | 'monthly_limit' | null = null;
+    let spentLimit: number | null = null;
     for (const prefix of prefixes) {
       const limit = record.values[prefix];
       if (typeof limit !== 'number') continue;
       const remaining = limit - (usage.get(prefix) ?? 0);
       allowed = Math.min(allowed, Math.max(remaining - Number(inFlight.rows[0].n), 0));
       // A spent monthly limit binds past the day's end.
-      if (remaining <= 0 && spent !== 'monthly_limit') spent = limitKindOf(prefix) === 'monthly' ? 'monthly_limit' : 'daily_limit';
+      if (remaining <= 0 && spent !== 'monthly_limit') {
+        spent = limitKindOf(prefix) === 'monthly' ? 'monthly_limit' : 'daily_limit';
+        spentLimit = limit;
+      }
     }
-    return { allowed, spent };
+    return { allowed, spent, spentLimit };
   }
 
   /**

@@ -9,7 +9,9 @@ import { ReportChart } from './ReportChart';
 import { FigureHeads, PagedReport, ReportTable, useFigureLabel } from './ReportTable';
 import { fetchStatistics, formatNumber, formatRate, type MailingStatistics, PER_PAGE, reportPaths } from './reportsApi';
 
-const FIGURES = ['sent', 'failed', 'opened', 'clicked', 'unsubscribed'] as const;
+const FIGURES = ['sent', 'failed', 'skipped', 'opened', 'clicked', 'unsubscribed'] as const;
+/** Figures shown as counts alone: the rates are of the messages sent. */
+const COUNTS_ONLY = new Set<(typeof FIGURES)[number]>(['sent', 'skipped']);
 /** A subject on the chart's axis is cut to this many characters (the table gives it whole). */
 const AXIS_LABEL = 24;
 
@@ -23,7 +25,7 @@ function StatisticsRows({ serviceId, values, onPage }: { serviceId: string; valu
     placeholderData: keepPreviousData,
   });
   const withRate = (row: MailingStatistics, key: (typeof FIGURES)[number]) =>
-    key === 'sent' ? formatNumber(row.sent) : `${formatNumber(row[key])} (${formatRate(row.rates[key])})`;
+    COUNTS_ONLY.has(key) ? formatNumber(row[key]) : `${formatNumber(row[key])} (${formatRate(row.rates[key as keyof MailingStatistics['rates']])})`;
   return (
     <PagedReport query={query} page={page} onPage={onPage} empty={translate('resources.newsletter_reports.statistics.empty')}>
       {(rows) => (

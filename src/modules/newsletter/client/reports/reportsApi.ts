@@ -11,6 +11,8 @@ export interface MailingStatistics {
   total: number;
   sent: number;
   failed: number;
+  /** Not sent: the recipient unsubscribed or was deleted after the start. */
+  skipped: number;
   opened: number;
   clicked: number;
   unsubscribed: number;

@@ -191,9 +191,11 @@ async function nextDay(mailingId: number): Promise<void> {
 
 describe('newsletter mailings', () => {
   it("gives klient's newsletter demo mailings: a sent one with deliveries, opens and clicks, and a scheduled one", async () => {
-    const all = (await call('GET', `${mailingsPath('/summaries')}?per_page=100`)).json().data as { id: number; status: string; counts: { total: number; sent: number; failed: number; skipped: number } }[];
+    const all = (await call('GET', `${mailingsPath('/summaries')}?per_page=100`)).json().data as { id: number; status: string; start_at: string | null; started_at: string | null; counts: { total: number; sent: number; failed: number; skipped: number } }[];
     const sent = all.find((mailing) => mailing.status === 'sent' && mailing.counts.total === 6)!;
     expect(sent.counts).toEqual({ total: 6, sent: 5, failed: 1, skipped: 0 });
+    // Sent at once: no start was asked for, and the list shows when it really began.
+    expect(sent).toMatchObject({ start_at: null, started_at: expect.any(String) });
     expect((await progressOf(sent.id)).events).toEqual({ opened: 4, clicked: 2, unsubscribed: 0 });
     expect((await call('GET', mailingsPath(`/${sent.id}/sent`))).json().html).toContain('{{name}}');
     expect(all.filter((mailing) => mailing.status === 'scheduled')).toHaveLength(1);

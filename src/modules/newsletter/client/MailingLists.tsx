@@ -92,7 +92,7 @@ function MailingRows({ mode }: { mode: Mode }) {
                   </Link>
                 </TableCell>
                 <TableCell>{statusText(translate, row.status, row.status_reason)}</TableCell>
-                <TableCell>{formatMoment(row.start_at)}</TableCell>
+                <TableCell>{formatMoment(row.started_at ?? row.start_at)}</TableCell>
                 <TableCell>
                   {row.counts.sent} / {row.counts.total}
                 </TableCell>

@@ -8,7 +8,10 @@ export interface MailingSummary {
   template_id: number;
   status: MailingStatus;
   status_reason: string | null;
+  /** The start asked for: a scheduled date, or none for "at once". */
   start_at: string | null;
+  /** When the sending really began; none before. */
+  started_at: string | null;
   archived: boolean;
   created_at: string;
   counts: { total: number; sent: number; failed: number; skipped: number };

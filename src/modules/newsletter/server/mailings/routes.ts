@@ -112,7 +112,7 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
   documentOperation(app, 'get', '/client_service/{service_id}/module/mailings/summaries', {
     tags: ['mailings'],
     summary:
-      'Mailings with their delivery counts, newest first: ?archived=true|false, ?template_id, ?page, ?per_page (≤ 100); {data: [{id, subject, template_id, status, status_reason, start_at, archived, created_at, counts: {total, sent, failed, skipped}}], pagination: {total}}',
+      'Mailings with their delivery counts, newest first: ?archived=true|false, ?template_id, ?page, ?per_page (≤ 100); {data: [{id, subject, template_id, status, status_reason, start_at (the start asked for), started_at (the real one), archived, created_at, counts: {total, sent, failed, skipped}}], pagination: {total}}',
     responses: { 200: { description: 'OK' } },
   });
   app.get(`${collection}/summaries`, { preHandler: app.authenticate }, async (request) => {
@@ -124,7 +124,7 @@ export async function mailingRoutes(app: FastifyInstance, engine: MailingEngine)
     if (query.template_id !== undefined) where.push(`m.template_id = $${params.push(/^\d{1,15}$/.test(query.template_id) ? Number(query.template_id) : 0)}`);
     const { limit, offset } = readPage(query, 25);
     const { rows } = await app.ctx.db.query<Record<string, unknown> & { total_rows: number }>(
-      `SELECT m.id, m.subject, m.template_id, m.status, m.status_reason, m.start_at, m.archived, m.created_at, count(*) OVER () AS total_rows,
+      `SELECT m.id, m.subject, m.template_id, m.status, m.status_reason, m.start_at, m.started_at, m.archived, m.created_at, count(*) OVER () AS total_rows,
               (SELECT json_build_object('total', count(*), 'sent', count(*) FILTER (WHERE d.state = 'sent'), 'failed', count(*) FILTER (WHERE d.state = 'failed'),
                                 'skipped', count(*) FILTER (WHERE d.state = 'skipped'))
                  FROM newsletter_deliveries d WHERE d.mailing_id = m.id) AS counts

@@ -30,14 +30,18 @@ function FiguresRow({ head, figures, sx }: { head: string; figures: Figures; sx?
   );
 }
 
-function TotalsReport({ serviceId, group, values }: { serviceId: string; group: Group; values: Record<string, string> }) {
-  const translate = useTranslate();
-  const label = useFigureLabel();
-  const query = useQuery({
+/** The totals of the period in the address, or of the server's default period when it names none. */
+function useTotals(serviceId: string, group: Group, values: Record<string, string>) {
+  return useQuery({
     queryKey: ['reports', 'totals', serviceId, group, values.from, values.to],
     queryFn: ({ signal }) => fetchTotals(serviceId, { group, from: values.from, to: values.to }, signal),
     placeholderData: keepPreviousData,
   });
+}
+
+function TotalsReport({ query, group }: { query: ReturnType<typeof useTotals>; group: Group }) {
+  const translate = useTranslate();
+  const label = useFigureLabel();
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} />;
   const { data, totals } = query.data;
@@ -81,6 +85,11 @@ export default function MailingTotalsScreen() {
   const params = useParams() as Record<string, string>;
   const [values, change] = useReportParams();
   const group: Group = values.group === 'month' ? 'month' : 'day';
+  const query = useTotals(params.service_id, group, values);
+  // The inputs show the period applied, the server's default one too, once it is known.
+  const applied = query.data?.group === group ? query.data : undefined;
+  const from = values.from ?? applied?.from;
+  const to = values.to ?? applied?.to;
   return (
     <ModuleAccess context={{ module: mailingsModule(), params }}>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
@@ -99,12 +108,12 @@ export default function MailingTotalsScreen() {
           <ToggleButton value="day">{translate('resources.newsletter_reports.totals.by_day')}</ToggleButton>
           <ToggleButton value="month">{translate('resources.newsletter_reports.totals.by_month')}</ToggleButton>
         </ToggleButtonGroup>
-        <FilterForm key={JSON.stringify(values)} label={translate('resources.newsletter_reports.filters.label')} onApply={(applied) => change(applied)}>
-          <PeriodField name="from" type={group === 'day' ? 'date' : 'month'} label={translate('resources.newsletter_reports.filters.from')} value={values.from} />
-          <PeriodField name="to" type={group === 'day' ? 'date' : 'month'} label={translate('resources.newsletter_reports.filters.to')} value={values.to} />
+        <FilterForm key={JSON.stringify([values, from, to])} label={translate('resources.newsletter_reports.filters.label')} onApply={(next) => change(next)}>
+          <PeriodField name="from" type={group === 'day' ? 'date' : 'month'} label={translate('resources.newsletter_reports.filters.from')} value={from} />
+          <PeriodField name="to" type={group === 'day' ? 'date' : 'month'} label={translate('resources.newsletter_reports.filters.to')} value={to} />
         </FilterForm>
       </Stack>
-      <TotalsReport serviceId={params.service_id} group={group} values={values} />
+      <TotalsReport query={query} group={group} />
     </ModuleAccess>
   );
 }

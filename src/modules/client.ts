@@ -2,7 +2,7 @@ import type { LazyScreen } from '../client/layout/lazyScreen';
 import type { AppRoute } from '../client/routes';
 import { diskRoutes } from './disk/client/routes';
 import { newsletterReportRoutes } from './newsletter/client/reports/routes';
-import { newsletterRoutes } from './newsletter/client/routes';
+import { newsletterRoutes, newsletterScreens } from './newsletter/client/routes';
 import { servicesAdminRoutes } from './services/client/routes';
 import { importRoutes, importScreens } from './site/client/imports/routes';
 
@@ -12,4 +12,4 @@ import { importRoutes, importScreens } from './site/client/imports/routes';
  */
 export const moduleClientRoutes: AppRoute[] = [...servicesAdminRoutes, ...newsletterRoutes, ...newsletterReportRoutes, ...importRoutes, ...diskRoutes];
 
-export const moduleClientScreens: Record<string, LazyScreen<object>> = { ...importScreens };
+export const moduleClientScreens: Record<string, LazyScreen<object>> = { ...importScreens, ...newsletterScreens };

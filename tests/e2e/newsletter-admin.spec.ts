@@ -46,6 +46,21 @@ test.describe('the service admin area of a newsletter', () => {
     await expect(pageHeading(page)).toHaveText(text('resources.tags.title'));
   });
 
+  test('admin sets the sending limits and sees each one with its usage now; the table follows the save', async ({ page, services }) => {
+    await signIn(page, 'admin');
+    await page.goto(`/usluga/${services.newsletter}/admin/limity`);
+    await expect(pageHeading(page)).toHaveText(text('resources.limits.title'));
+    const usage = page.getByRole('main').getByRole('table', { name: text('resources.limits.usage.title') });
+    const daily = usage.getByRole('row', { name: new RegExp(`^${text('resources.limits.fields.daily')}`) });
+    await expect(daily.getByRole('cell')).toHaveCount(3);
+    expect(await axeViolations(page)).toEqual([]);
+    const field = page.getByRole('main').getByRole('spinbutton', { name: text('resources.limits.fields.daily') });
+    await field.fill('4321');
+    await saveButton(page).click();
+    await expectToast(page, text('resources.limits.messages.updated'));
+    await expect(daily.getByRole('cell').first()).toHaveText('4321');
+  });
+
   test('admin imports recipients from a CSV with a tag, follows the progress and gets the row errors', async ({ page, services }) => {
     const run = uniqueName('').trim().replace(/\s+/g, '-');
     await signIn(page, 'admin');

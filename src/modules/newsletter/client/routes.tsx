@@ -19,6 +19,11 @@ const screens = {
   templateEditRedirect: lazyScreen(() => import('./TemplateEditRedirect')),
 };
 
+/** Screens put on the newsletter schema modules' own routes: admin/limity with the limits' usage under the form. */
+export const newsletterScreens = {
+  service_admin_limits: lazyScreen<object>(() => import('./LimitsPage')),
+};
+
 /** The schema's mailing form, on the template's own addresses (its template_id param fills the new mailing's template). */
 const mailingForm = (view: SchemaView) =>
   lazyScreen<object>(() => import('../../../client/schema/FormScreen').then(({ default: FormScreen }) => ({ default: () => <FormScreen resource="mailings" view={view} /> })));

@@ -22,7 +22,7 @@ const relayKey = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEnco
 beforeAll(async () => {
   sink = await startMailSink();
   test = await createSendingTestApp(sink, { dkim: { domain: 'relay.example.net', selector: 'panel', privateKey: relayKey.privateKey } });
-  await signIn('klient');
+  await signIn('klient', 'klient2');
   newsletter = await serviceOf(test, 'klient', 9);
   expect((await saveSender({ config_type_id: 1, from: 'biuro', from_name: 'Biuro Kowalski' })).statusCode).toBe(200);
 }, 60_000);
@@ -127,6 +127,18 @@ describe("a newsletter message's headers", () => {
     const mail = parseMail(await mailOne('<p>Treść</p>', 'Promocja\r\nBcc: x@y.z <security@bank.example>'));
     expect(mail.text('Subject')).toBe('Promocja Bcc: x@y.z <security@bank.example>');
     expect(mail.fields.map((field) => field.name.toLowerCase())).not.toContain('bcc');
+  });
+});
+
+describe('the sender address the forms show', () => {
+  it("answers the service's domain the provider's method puts after its local part, and the whole From a message then carries", async () => {
+    expect((await saveSender({ config_type_id: 1, from: 'biuro', from_name: 'Biuro Kowalski' })).statusCode).toBe(200);
+    const answer = await call('GET', api('/module/senders/configs/address'));
+    expect(answer.json()).toEqual({ suffix: '@newsletter.kowalski.example.com', from: `Biuro Kowalski <${SENDER_ADDRESS}>` });
+    const mail = parseMail(await mailOne('<p>Adres</p>'));
+    expect(addressesOf(mail.header('From')!)).toEqual([{ name: 'Biuro Kowalski', address: SENDER_ADDRESS }]);
+    // Another client's user does not learn it.
+    expect((await call('GET', api('/module/senders/configs/address'), undefined, 'klient2')).statusCode).toBe(403);
   });
 });
 

@@ -20,6 +20,10 @@ interface SenderCase {
   refused: { field: string; value: string; message: string };
   /** The sending domain whose DKIM record the preview shows (none for EmailLabs, which signs its own). */
   dkimDomain?: string;
+  /** The whole From the preview shows. */
+  address: string;
+  /** What the form shows after the sender field: the service's domain, for the provider's method. */
+  suffix?: string;
 }
 
 const cases: SenderCase[] = [
@@ -29,6 +33,8 @@ const cases: SenderCase[] = [
     secrets: [],
     refused: { field: 'from', value: 'newsletter@kowalski.example.com', message: text('validation.senders_config.from_local_part') },
     dkimDomain: 'newsletter.kowalski.example.com',
+    address: 'Firma Kowalski <newsletter@newsletter.kowalski.example.com>',
+    suffix: '@newsletter.kowalski.example.com',
   },
   {
     typeKey: 'resources.senders_config.types.smtp',
@@ -43,6 +49,7 @@ const cases: SenderCase[] = [
     secrets: ['smtp_password'],
     refused: { field: 'smtp_user', value: 'nadawca', message: specTexts.senderEmailInvalid },
     dkimDomain: 'kowalski.example.com',
+    address: 'Firma Kowalski SMTP <newsletter@kowalski.example.com>',
   },
   {
     typeKey: 'resources.senders_config.types.email_labs',
@@ -56,6 +63,7 @@ const cases: SenderCase[] = [
     },
     secrets: ['api_key', 'api_secret'],
     refused: { field: 'api_host', value: 'nie adres', message: text('validation.senders_config.api_host_invalid') },
+    address: 'Firma Kowalski EmailLabs <newsletter@kowalski.example.com>',
   },
 ];
 
@@ -70,6 +78,9 @@ test.describe('the sender config', () => {
 
       // The type's own fields appear; a wrong value is refused with its Polish message and the toast.
       for (const [name, value] of Object.entries(senderCase.values)) await field(page, name).fill(value);
+      // The provider's method asks only the part before '@': the service's domain follows the field.
+      if (senderCase.suffix) await expect(page.getByRole('main').getByText(senderCase.suffix, { exact: true })).toBeVisible();
+      else await expect(page.getByRole('main').getByText(/^@/)).toHaveCount(0);
       const refusedField = field(page, senderCase.refused.field);
       await refusedField.fill(senderCase.refused.value);
       await saveButton(page).click();
@@ -90,6 +101,7 @@ test.describe('the sender config', () => {
         if (senderCase.secrets.includes(name)) await expect(details).not.toContainText(value);
         else await expect(details).toContainText(value);
       }
+      await expect(page.getByRole('region', { name: text('resources.senders_config.address.title') })).toContainText(senderCase.address);
       // The DKIM record to publish for the sending domain, not yet in DNS; EmailLabs signs its own.
       const dkim = page.getByRole('region', { name: text('resources.senders_config.dkim.title') });
       if (senderCase.dkimDomain) {

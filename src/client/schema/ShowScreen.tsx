@@ -109,9 +109,9 @@ function RecordDetails({ context }: { context: SchemaContext }) {
   );
 }
 
-/** What a module's own code shows below a record's details, by resource, loaded with it: the sender preview's DKIM record to publish. */
+/** What a module's own code shows below a record's details, by resource, loaded with it: the sender preview's From address and DKIM record to publish. */
 const SECTIONS: Record<string, ComponentType<{ params: Record<string, string> }>> = {
-  senders_config: lazy(() => import('../../modules/newsletter/client/SenderDkimRecord')),
+  senders_config: lazy(() => import('../../modules/newsletter/client/SenderPreview')),
 };
 
 /** A record's details (e.g. the sender config preview after a save), with a link to its form. */

@@ -69,3 +69,19 @@ export function optionsAddress(options: PropertyOptions, data: Record<string, un
   const query = Object.fromEntries(Object.entries(options.query).map(([name, value]) => [name, decodeURIComponent(fill(value))]));
   return missing ? null : { path, query };
 }
+
+/**
+ * `"x-suffix": {path, field}` on a string property: the form shows after the input what a call of
+ * its own module answers, `<collection>/<path>`'s `field` (the sender's local part is followed by
+ * '@' and the service's domain). Put in an `if`/`then` branch, it shows only while the branch holds.
+ */
+export interface PropertySuffix {
+  path: string;
+  field: string;
+}
+
+export function propertySuffix(property: JsonSchema): PropertySuffix | undefined {
+  const given = property['x-suffix'] as Partial<PropertySuffix> | undefined;
+  if (!given || typeof given.path !== 'string' || typeof given.field !== 'string') return undefined;
+  return { path: given.path, field: given.field };
+}

@@ -5,15 +5,17 @@ import { OptionsWidget } from './OptionsWidget';
 import { ReferenceField } from './ReferenceField';
 import { RichTextWidget } from './RichTextWidget';
 import { SortableArrayField } from './SortableArrayField';
+import { TextWidget } from './TextWidget';
 
 /**
  * The engine's own widgets, by the names RJSF looks up: its date, date-time and time widgets (picked
- * by "format"), "richtext" and "options" (x-options) for the uiSchema formUiSchema writes (the heavy ones load lazily).
+ * by "format"), text inputs (with x-suffix), "richtext" and "options" (x-options) for the uiSchema formUiSchema writes (the heavy ones load lazily).
  */
 export const schemaWidgets: RegistryWidgetsType = {
   DateWidget: DateTimeWidget,
   DateTimeWidget,
   TimeWidget: DateTimeWidget,
+  TextWidget,
   richtext: RichTextWidget,
   options: OptionsWidget,
 };

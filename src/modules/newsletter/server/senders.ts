@@ -6,7 +6,7 @@ import { type OutboundPolicy, OutboundRefused, resolveOutboundTarget } from '../
 import { SENDER_TEST_QUOTA, takeOutboundQuota } from '../../../server/platform/outbound/quota';
 import { documentOperation, moduleRoutes } from '../../../server/schema';
 import { dkimRecord } from './dkim';
-import { CONFIG_TYPE, openTransport, type OutgoingMessage, type SenderConfig, senderAddress, SenderUnusable } from './mailings/transports';
+import { CONFIG_TYPE, openTransport, type OutgoingMessage, type SenderConfig, senderAddress, SenderUnusable, sendingDomain } from './mailings/transports';
 import { allowedSenderTypes } from './service-admin';
 
 /**
@@ -54,6 +54,24 @@ export async function senderRoutes(app: FastifyInstance): Promise<void> {
     summary: 'The DKIM record to publish for the saved method\'s sending domain {domain, name, value, found} ({} for a method that signs its own)',
     responses: { 200: { description: 'OK' } },
   });
+  documentOperation(app, 'get', `${documented}/address`, {
+    tags: ['senders'],
+    summary:
+      "The service's sending domain and the saved method's From address as a mail client shows it {suffix ('@' and the main domain, which the provider's method puts after its local part; null without a domain), from (null before a method is saved)}",
+    responses: { 200: { description: 'OK' } },
+  });
+  app.get(`${base}/address`, { preHandler: app.authenticate }, async (request) => {
+    const owner = await senders.owner(request);
+    const domain = await sendingDomain(app.ctx.db, owner.serviceId!);
+    const config = await savedSenderConfig(app, owner.serviceId!);
+    // EmailLabs sends from the address as saved; the others as the sending code writes it.
+    const address = config && (config.config_type_id === CONFIG_TYPE.emailLabs ? config.from : await senderAddress(app.ctx, owner.serviceId!, config));
+    return {
+      suffix: domain ? `@${domain}` : null,
+      from: address ? (config.from_name ? `${config.from_name} <${address}>` : address) : null,
+    };
+  });
+
   app.get(`${base}/dkim`, { preHandler: app.authenticate }, async (request) => {
     const owner = await senders.owner(request);
     const config = await savedSenderConfig(app, owner.serviceId!);

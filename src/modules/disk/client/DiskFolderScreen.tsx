@@ -16,13 +16,7 @@ import {
   Link,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
   TablePagination,
-  TableRow,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -37,6 +31,7 @@ import { NOT_FOUND_PATH } from '../../../client/schema/access';
 import { EmptyState, ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
 import { FileUploadList } from '../../../client/ui/FileUploadList';
 import { JobProgress } from '../../../client/ui/JobProgress';
+import { RecordTable } from '../../../client/ui/RecordTable';
 import { formatBytes, formatDate } from '../../../common/format';
 import { downloadFrom } from '../../../client/providers/download';
 import { diskCalls, diskKey, diskPaths, type DiskEntry, type DiskEntryDetails } from './diskApi';
@@ -162,69 +157,62 @@ function EntryTable({ serviceId, folder, onChanged, page, onPage }: { serviceId:
   }
 
   const total = folder.pagination?.total ?? folder.files.length;
+  const column = (key: string) => translate(`resources.disk.columns.${key}`);
   return (
-    <Paper>
-      <TableContainer>
-        <Table size="small" aria-label={translate('resources.disk.table_label', { name: folder.name })}>
-          <TableHead>
-            <TableRow>
-              {(['name', 'size', 'updated_at', 'public', 'actions'] as const).map((column) => (
-                <TableCell key={column} align={column === 'actions' ? 'right' : 'left'}>
-                  {translate(`resources.disk.columns.${column}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {folder.files.map((entry) => (
-              <TableRow key={entry.id} hover>
-                <TableCell>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    {entry.is_dir ? (
-                      <FolderIcon color="primary" titleAccess={translate('resources.disk.kinds.folder')} />
-                    ) : (
-                      <InsertDriveFileIcon color="action" titleAccess={translate('resources.disk.kinds.file')} />
-                    )}
-                    {entry.is_dir ? (
-                      <Link component={LinkBase} to={diskPaths.folder(serviceId, entry.id)}>
-                        {entry.name}
-                      </Link>
-                    ) : (
-                      <span>{entry.name}</span>
-                    )}
-                  </Stack>
-                </TableCell>
-                <TableCell>{entry.is_dir ? '' : formatBytes(entry.size, translate)}</TableCell>
-                <TableCell>{formatDate(entry.updated_at, true)}</TableCell>
-                <TableCell>
-                  <PublicState entry={entry} />
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {!entry.is_dir && (
-                    <Action label={translate('resources.disk.actions.download', { name: entry.name })} onClick={() => void download(entry)}>
-                      <DownloadIcon />
-                    </Action>
-                  )}
-                  <Action label={translate('resources.disk.actions.rename', { name: entry.name })} to={diskPaths.rename(serviceId, folder.id, entry.id)}>
-                    <DriveFileRenameOutlineIcon />
-                  </Action>
-                  {!entry.is_dir && (
-                    <Action label={translate('resources.disk.actions.publish', { name: entry.name })} to={diskPaths.publish(serviceId, folder.id, entry.id)}>
-                      <PublicIcon />
-                    </Action>
-                  )}
-                  <Action label={translate('resources.disk.actions.move', { name: entry.name })} to={diskPaths.move(serviceId, folder.id, entry.id)}>
-                    <DriveFileMoveIcon />
-                  </Action>
-                  <Action label={translate('resources.disk.actions.delete', { name: entry.name })} onClick={() => void remove(entry)}>
-                    <DeleteIcon />
-                  </Action>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+    <>
+      <RecordTable<DiskEntry>
+        label={translate('resources.disk.table_label', { name: folder.name })}
+        rows={folder.files}
+        rowKey={(entry) => entry.id}
+        columns={[
+          {
+            key: 'name',
+            label: column('name'),
+            value: (entry) => (
+              <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center' }}>
+                {entry.is_dir ? (
+                  <FolderIcon color="primary" titleAccess={translate('resources.disk.kinds.folder')} />
+                ) : (
+                  <InsertDriveFileIcon color="action" titleAccess={translate('resources.disk.kinds.file')} />
+                )}
+                {entry.is_dir ? (
+                  <Link component={LinkBase} to={diskPaths.folder(serviceId, entry.id)}>
+                    {entry.name}
+                  </Link>
+                ) : (
+                  <span>{entry.name}</span>
+                )}
+              </Stack>
+            ),
+          },
+          { key: 'size', label: column('size'), value: (entry) => (entry.is_dir ? '' : formatBytes(entry.size, translate)) },
+          { key: 'updated_at', label: column('updated_at'), value: (entry) => formatDate(entry.updated_at, true) },
+          { key: 'public', label: column('public'), value: (entry) => <PublicState entry={entry} /> },
+        ]}
+        actions={(entry) => (
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {!entry.is_dir && (
+              <Action label={translate('resources.disk.actions.download', { name: entry.name })} onClick={() => void download(entry)}>
+                <DownloadIcon />
+              </Action>
+            )}
+            <Action label={translate('resources.disk.actions.rename', { name: entry.name })} to={diskPaths.rename(serviceId, folder.id, entry.id)}>
+              <DriveFileRenameOutlineIcon />
+            </Action>
+            {!entry.is_dir && (
+              <Action label={translate('resources.disk.actions.publish', { name: entry.name })} to={diskPaths.publish(serviceId, folder.id, entry.id)}>
+                <PublicIcon />
+              </Action>
+            )}
+            <Action label={translate('resources.disk.actions.move', { name: entry.name })} to={diskPaths.move(serviceId, folder.id, entry.id)}>
+              <DriveFileMoveIcon />
+            </Action>
+            <Action label={translate('resources.disk.actions.delete', { name: entry.name })} onClick={() => void remove(entry)}>
+              <DeleteIcon />
+            </Action>
+          </Box>
+        )}
+      />
       {total > PER_PAGE && (
         <TablePagination
           component="div"
@@ -235,7 +223,7 @@ function EntryTable({ serviceId, folder, onChanged, page, onPage }: { serviceId:
           onPageChange={(_event, next) => onPage(next + 1)}
         />
       )}
-    </Paper>
+    </>
   );
 }
 

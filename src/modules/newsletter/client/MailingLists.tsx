@@ -1,5 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { LinkBase, useNotify, useTranslate } from 'react-admin';
@@ -9,6 +9,7 @@ import { api } from '../../../client/providers/http';
 import { ModuleAccess } from '../../../client/schema/access';
 import { ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
 import { ListPagination, usePageParam } from '../../../client/screens/common/ListPagination';
+import { type RecordColumn, RecordTable } from '../../../client/ui/RecordTable';
 import { fetchSummaries, formatMoment, type MailingProgress, mailingPaths, mailingsApi, mailingsModule, type MailingStatus, type MailingSummary } from './mailingsApi';
 import { MailingActions, statusText } from './MailingParts';
 
@@ -46,6 +47,11 @@ function useFailureToasts(serviceId: string, rows: MailingSummary[] | undefined)
   }, [rows, serviceId, translate, notify, queryClient]);
 }
 
+/** The title of a list of mailings: current, archived, or of one template. */
+function listTitle(mode: Mode): string {
+  return mode === 'archive' ? 'resources.mailings.archive.title' : mode === 'template' ? 'resources.mailings.actions.template_mailings' : mailingsModule().admin.title;
+}
+
 function MailingRows({ mode }: { mode: Mode }) {
   const translate = useTranslate();
   const { service_id: serviceId = '', template_id: templateId } = useParams();
@@ -70,52 +76,38 @@ function MailingRows({ mode }: { mode: Mode }) {
     );
   }
   const editPath = (row: MailingSummary) => (mode === 'template' && templateId ? mailingPaths.templateEdit(serviceId, templateId, row.id) : mailingPaths.edit(serviceId, row.id));
+  const columns: RecordColumn<MailingSummary>[] = [
+    {
+      key: 'subject',
+      label: translate('resources.mailings.fields.subject'),
+      value: (row) => (
+        <Link component={LinkBase} to={mailingPaths.details(serviceId, row.id)}>
+          {row.subject}
+        </Link>
+      ),
+    },
+    { key: 'status', label: translate('resources.mailings.fields.status'), value: (row) => statusText(translate, row.status, row.status_reason) },
+    { key: 'start', label: translate('resources.mailings.fields.start_at'), value: (row) => formatMoment(row.started_at ?? row.start_at) },
+    { key: 'progress', label: translate('resources.mailings.progress.label'), value: (row) => `${row.counts.sent} / ${row.counts.total}` },
+  ];
+  const actions = (row: MailingSummary) => (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      {row.archived ? (
+        <Button size="small" component={LinkBase} to={mailingPaths.archived(serviceId, row.id)}>
+          {translate('resources.mailings.actions.preview')}
+        </Button>
+      ) : null}
+      {row.status === 'draft' || row.status === 'scheduled' ? (
+        <Button size="small" component={LinkBase} to={editPath(row)} aria-label={translate('app.schema.edit_item', { label: row.subject })}>
+          {translate('ra.action.edit')}
+        </Button>
+      ) : null}
+      <MailingActions serviceId={serviceId} mailing={row} />
+    </Stack>
+  );
   return (
     <>
-      <TableContainer component={Paper}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('resources.mailings.fields.subject')}</TableCell>
-              <TableCell>{translate('resources.mailings.fields.status')}</TableCell>
-              <TableCell>{translate('resources.mailings.fields.start_at')}</TableCell>
-              <TableCell>{translate('resources.mailings.progress.label')}</TableCell>
-              <TableCell>{translate('app.schema.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                  <Link component={LinkBase} to={mailingPaths.details(serviceId, row.id)}>
-                    {row.subject}
-                  </Link>
-                </TableCell>
-                <TableCell>{statusText(translate, row.status, row.status_reason)}</TableCell>
-                <TableCell>{formatMoment(row.started_at ?? row.start_at)}</TableCell>
-                <TableCell>
-                  {row.counts.sent} / {row.counts.total}
-                </TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-                    {row.archived ? (
-                      <Button size="small" component={LinkBase} to={mailingPaths.archived(serviceId, row.id)}>
-                        {translate('resources.mailings.actions.preview')}
-                      </Button>
-                    ) : null}
-                    {row.status === 'draft' || row.status === 'scheduled' ? (
-                      <Button size="small" component={LinkBase} to={editPath(row)} aria-label={translate('app.schema.edit_item', { label: row.subject })}>
-                        {translate('ra.action.edit')}
-                      </Button>
-                    ) : null}
-                    <MailingActions serviceId={serviceId} mailing={row} />
-                  </Stack>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <RecordTable label={translate(listTitle(mode))} rows={rows} rowKey={(row) => row.id} columns={columns} actions={actions} busy={query.isFetching} />
       <ListPagination page={page} perPage={PER_PAGE} total={query.data.pagination.total} onChange={setPage} />
     </>
   );
@@ -126,7 +118,7 @@ function MailingListScreen({ mode }: { mode: Mode }) {
   const params = useParams() as Record<string, string>;
   const serviceId = params.service_id;
   const module = mailingsModule();
-  const title = mode === 'archive' ? 'resources.mailings.archive.title' : mode === 'template' ? 'resources.mailings.actions.template_mailings' : module.admin.title;
+  const title = listTitle(mode);
   const createPath = mode === 'template' ? mailingPaths.templateCreate(serviceId, params.template_id) : mode === 'current' ? mailingPaths.create(serviceId) : null;
   return (
     <ModuleAccess context={{ module, params }}>

@@ -1,11 +1,12 @@
-import { Link, MenuItem, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Link, MenuItem, TextField, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router';
 import { ModuleAccess } from '../../../../client/schema/access';
+import { RecordTable } from '../../../../client/ui/RecordTable';
 import { formatMoment, mailingsModule } from '../mailingsApi';
 import { FilterForm, pageOf, PeriodField, useReportParams } from './ReportFilters';
-import { PagedReport, ReportTable } from './ReportTable';
+import { PagedReport } from './ReportTable';
 import { EVENT_KINDS } from '../../common/reports';
 import { fetchLogs, fetchStatistics, PER_PAGE } from './reportsApi';
 
@@ -14,6 +15,7 @@ const MAILING_CHOICES = 100;
 
 function LogRows({ serviceId, values, onPage }: { serviceId: string; values: Record<string, string>; onPage(page: number): void }) {
   const translate = useTranslate();
+  const field = (name: string) => translate(`resources.newsletter_reports.fields.${name}`);
   const page = pageOf(values);
   const query = useQuery({
     queryKey: ['reports', 'logs', serviceId, values],
@@ -24,37 +26,31 @@ function LogRows({ serviceId, values, onPage }: { serviceId: string; values: Rec
   return (
     <PagedReport query={query} page={page} onPage={onPage} empty={translate('resources.newsletter_reports.logs.empty')}>
       {(rows) => (
-        <ReportTable caption={translate('resources.newsletter_reports.logs.table')}>
-          <TableHead>
-            <TableRow>
-              {['occurred_at', 'kind', 'email', 'name', 'mailing', 'url'].map((field) => (
-                <TableCell key={field} scope="col">
-                  {translate(`resources.newsletter_reports.fields.${field}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell>{formatMoment(row.occurred_at)}</TableCell>
-                <TableCell>{translate(`resources.newsletter_reports.kinds.${row.kind}`)}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.email}</TableCell>
-                <TableCell>{row.name}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.subject}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                  {row.url ? (
-                    <Link href={row.url} target="_blank" rel="noopener noreferrer">
-                      {row.url}
-                    </Link>
-                  ) : (
-                    '—'
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </ReportTable>
+        <RecordTable
+          label={translate('resources.newsletter_reports.logs.table')}
+          caption
+          rows={rows}
+          rowKey={(row) => row.id}
+          columns={[
+            { key: 'occurred_at', label: field('occurred_at'), value: (row) => formatMoment(row.occurred_at) },
+            { key: 'kind', label: field('kind'), value: (row) => translate(`resources.newsletter_reports.kinds.${row.kind}`) },
+            { key: 'email', label: field('email'), value: (row) => row.email },
+            { key: 'name', label: field('name'), value: (row) => row.name },
+            { key: 'mailing', label: field('mailing'), value: (row) => row.subject },
+            {
+              key: 'url',
+              label: field('url'),
+              value: (row) =>
+                row.url ? (
+                  <Link href={row.url} target="_blank" rel="noopener noreferrer">
+                    {row.url}
+                  </Link>
+                ) : (
+                  '—'
+                ),
+            },
+          ]}
+        />
       )}
     </PagedReport>
   );

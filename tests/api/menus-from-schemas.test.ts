@@ -102,8 +102,10 @@ describe('the admin area’s menu', () => {
     expect(items.map((item) => item.sort)).toEqual([...items.map((item) => item.sort)].sort((a, b) => a - b));
   });
 
-  it('is empty for other users and needs a signed-in user', async () => {
-    expect(await menu('/api/user/menu/admin')).toEqual([]);
+  it('is refused to other users, and needs a signed-in user', async () => {
+    const refused = await test.call({ method: 'GET', url: '/api/user/menu/admin', token: klient });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: 'Brak dostępu.' });
     expect((await test.call({ method: 'GET', url: '/api/user/menu/admin' })).statusCode).toBe(401);
   });
 });

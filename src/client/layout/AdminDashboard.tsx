@@ -13,7 +13,7 @@ export default function AdminDashboard() {
   const translate = useTranslate();
   const { user } = useCurrentUser();
   const isRoot = Boolean(user?.is_root);
-  const menu = useAdminMenu();
+  const menu = useAdminMenu(isRoot);
   // The screens in the admin menu's folders too (a folder an admin schema module declares).
   const screens = (entries: MenuItem[]): MenuItem[] => entries.flatMap((item) => (item.type === 'folder' ? screens(item.submenu) : [item]));
   const items = screens(filterMenu(menu.data?.data ?? [], { isRoot, allowed: allowedPrefixes(routes, { isRoot }) })).filter(

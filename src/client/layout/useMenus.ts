@@ -45,7 +45,7 @@ export function useSidebarMenu() {
     enabled: open && kind === 'main',
     staleTime: 5 * 60_000,
   });
-  const admin = useAdminMenu(open && kind === 'admin');
+  const admin = useAdminMenu(open && kind === 'admin' && isRoot);
   const service = useQuery({
     queryKey: [SERVICE_STATE_KEY, 'menu', serviceId ?? ''],
     queryFn: () => api<MenuResponse>(`/user/menu/client_service/${encodeURIComponent(serviceId ?? '')}`),
@@ -72,7 +72,7 @@ export function useSidebarMenu() {
     kind,
     items,
     // A user with a step to settle first has no menu to wait for.
-    isLoading: user === undefined || (open && (kind === 'main' ? main.isPending : kind === 'admin' ? admin.isPending : service.isPending || permissions.isPending)),
+    isLoading: user === undefined || (open && (kind === 'main' ? main.isPending : kind === 'admin' ? isRoot && admin.isPending : service.isPending || permissions.isPending)),
     context: {
       routes,
       params: serviceId ? { service_id: serviceId } : {},

@@ -3,7 +3,7 @@ import { currentUser } from '../../platform/auth/plugin';
 import type { Queryable } from '../../platform/db';
 import { requireServiceAccess } from '../../platform/auth/service-access';
 import type { MenuItem } from '../../../common/api/menu';
-import { t } from '../../platform/http/errors';
+import { httpError, t } from '../../platform/http/errors';
 import { syncMenuEntries } from '../../schema/menus';
 import { ADMIN_AREA_ENTRIES } from './admin-area';
 
@@ -48,7 +48,11 @@ export async function menusModule(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
 
   app.get('/user/menu/main', async (request) => ({ data: await loadMenu(db, { menu: 'main' }, currentUser(request).isRoot) }));
-  app.get('/user/menu/admin', async (request) => ({ data: await loadMenu(db, { menu: 'admin' }, currentUser(request).isRoot) }));
+  app.get('/user/menu/admin', async (request) => {
+    // The admin area is root users' alone, as every admin call.
+    if (!currentUser(request).isRoot) throw httpError(403, 'errors.forbidden');
+    return { data: await loadMenu(db, { menu: 'admin' }, true) };
+  });
 
   app.get<{ Params: { id: string } }>('/user/menu/client_service/:id', async (request) => {
     const { serviceId } = await requireServiceAccess(db, request, request.params.id);

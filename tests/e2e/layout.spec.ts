@@ -97,5 +97,11 @@ test.describe('permissions', () => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin/);
     await expect(pageHeading(page)).toHaveText(text('app.layout.titles.admin_dashboard'));
+    // The content blocks' entry comes from their schema's menu block, in the sidebar and as a card.
+    const contentBlocks = text('app.layout.admin_menu.admin_content');
+    const sidebar = page.getByRole('navigation', { name: text('app.layout.menu_label') });
+    await expect(sidebar.getByRole('link', { name: contentBlocks, exact: true })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: contentBlocks }).click();
+    await expect(page).toHaveURL(/\/admin\/content$/);
   });
 });

@@ -336,7 +336,7 @@ describe("a module's menu entry", () => {
     properties: { name: { type: 'string' } },
     'x-admin': { resource: 'notes', scope, title: 'resources.tags.title', route: { path: scope === 'service' ? '/usluga/{service_id}/notatki' : '/admin/notatki', name: 'notes', views: { list: '' } }, menu, ...extra },
   });
-  it('takes its defaults from the module, and is refused outside the service menu or with a bad icon', () => {
+  it('takes its defaults from the module, and is refused outside the service and admin menus or with a bad icon', () => {
     expect(createRegistry({ 'n.schema.json': withMenu({ folder: 'configuration', icon: 'Notes' }) }).modules[0].admin.menu).toEqual({
       folder: 'configuration',
       icon: 'Notes',
@@ -345,8 +345,28 @@ describe("a module's menu entry", () => {
       rootOnly: false,
     });
     expect(createRegistry({ 'n.schema.json': withMenu({ icon: 'Notes' }, 'service', { writeRole: 'root' }) }).modules[0].admin.menu?.rootOnly).toBe(true);
-    expect(() => createRegistry({ 'n.schema.json': withMenu({ icon: 'Notes' }, 'admin') })).toThrow(/only service-scope/);
+    expect(createRegistry({ 'n.schema.json': withMenu({ icon: 'Notes' }, 'admin') }).modules[0].admin.menu).toMatchObject({ rootOnly: true });
+    expect(() => createRegistry({ 'n.schema.json': withMenu({ icon: 'Notes' }, 'user') })).toThrow(/only service and admin modules/);
     expect(() => createRegistry({ 'n.schema.json': withMenu({ icon: 'notes<script>' }) })).toThrow(/icon must match/);
+    expect(() => createRegistry({ 'n.schema.json': withMenu({ icon: 'Notes', folder: 'Moduły' }) })).toThrow(/x-admin.menu.folder must match/);
+  });
+
+  it('declares the folder it goes in, which others join by its slot; one declaration a slot', () => {
+    const declaring = withMenu({ folder: { slot: 'modules', icon: 'Extension', sort: 50 }, icon: 'Notes', sort: 10 });
+    expect(createRegistry({ 'n.schema.json': declaring }).modules[0].admin.menu).toEqual({
+      folder: 'modules',
+      declares: { slot: 'modules', name: 'app.menu.folders.modules', icon: 'Extension', sort: 50, rootOnly: false },
+      icon: 'Notes',
+      sort: 10,
+      name: 'resources.tags.title',
+      rootOnly: false,
+    });
+    const other = (menu: unknown) => ({ ...withMenu(menu), 'x-admin': { ...withMenu(menu)['x-admin'], resource: 'others', route: { path: '/usluga/{service_id}/inne', name: 'others', views: { list: '' } } } });
+    expect(createRegistry({ 'n.schema.json': declaring, 'o.schema.json': other({ folder: 'modules', icon: 'Notes' }) }).modules[1].admin.menu?.folder).toBe('modules');
+    expect(() => createRegistry({ 'n.schema.json': declaring, 'o.schema.json': other({ folder: { slot: 'modules', icon: 'Apps' }, icon: 'Notes' }) })).toThrow(
+      /o.schema.json: x-admin.menu.folder: the folder modules is declared by n.schema.json already/,
+    );
+    expect(() => createRegistry({ 'n.schema.json': withMenu({ folder: { slot: 'modules' }, icon: 'Notes' }) })).toThrow(/x-admin.menu.folder.icon must match/);
   });
 });
 

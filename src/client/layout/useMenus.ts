@@ -5,7 +5,6 @@ import { api } from '../providers/http';
 import { isServicePath, serviceIdFromPath, SERVICE_STATE_KEY, useService, useServicePermissions } from '../providers/service';
 import { useCurrentUser, usePanelOpen } from '../providers/session';
 import { matchRoute, routes } from '../routes';
-import { adminMenu } from './adminMenu';
 import { allowedPrefixes, filterMenu, serviceMainUrl, type MenuItem } from './menu';
 
 interface MenuResponse {
@@ -13,6 +12,16 @@ interface MenuResponse {
 }
 
 export type MenuKind = 'main' | 'service' | 'admin';
+
+/** The admin area's menu (its screens, and what its schema modules place), for root users. */
+export function useAdminMenu(enabled = true) {
+  return useQuery({
+    queryKey: ['menu', 'admin'],
+    queryFn: () => api<MenuResponse>('/user/menu/admin'),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
 
 /** SPEC 2: the admin menu on /admin paths, the service menu on /usluga paths with a service id, else the main menu. */
 export function menuKindFor(pathname: string, serviceId: string | undefined): MenuKind {
@@ -36,6 +45,7 @@ export function useSidebarMenu() {
     enabled: open && kind === 'main',
     staleTime: 5 * 60_000,
   });
+  const admin = useAdminMenu(open && kind === 'admin' && isRoot);
   const service = useQuery({
     queryKey: [SERVICE_STATE_KEY, 'menu', serviceId ?? ''],
     queryFn: () => api<MenuResponse>(`/user/menu/client_service/${encodeURIComponent(serviceId ?? '')}`),
@@ -47,7 +57,7 @@ export function useSidebarMenu() {
 
   const items = useMemo(() => {
     if (!user) return [];
-    if (kind === 'admin') return filterMenu(adminMenu, { isRoot, allowed: allowedPrefixes(routes, { isRoot }) });
+    if (kind === 'admin') return filterMenu(admin.data?.data ?? [], { isRoot, allowed: allowedPrefixes(routes, { isRoot }) });
     if (kind === 'service') {
       if (!permissions.data) return [];
       return filterMenu(service.data?.data ?? [], {
@@ -56,13 +66,13 @@ export function useSidebarMenu() {
       });
     }
     return filterMenu(main.data?.data ?? [], { isRoot, allowed: allowedPrefixes(routes, { isRoot }) });
-  }, [user, kind, isRoot, main.data, service.data, permissions.data]);
+  }, [user, kind, isRoot, main.data, admin.data, service.data, permissions.data]);
 
   return {
     kind,
     items,
     // A user with a step to settle first has no menu to wait for.
-    isLoading: user === undefined || (open && (kind === 'main' ? main.isPending : kind === 'service' ? service.isPending || permissions.isPending : false)),
+    isLoading: user === undefined || (open && (kind === 'main' ? main.isPending : kind === 'admin' ? isRoot && admin.isPending : service.isPending || permissions.isPending)),
     context: {
       routes,
       params: serviceId ? { service_id: serviceId } : {},

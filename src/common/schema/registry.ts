@@ -1,4 +1,5 @@
 import { withConventionalKeys } from './keys';
+import { checkMenuFolders, menuOf } from './menu';
 import { placeholders } from './paths';
 import { withSingleLineChecks } from './single-line';
 import type { AdminAction, AdminBlock, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
@@ -311,24 +312,6 @@ function flagOf(source: string, flag: unknown): string {
   return flag;
 }
 
-const ICON = /^[A-Z][A-Za-z0-9]*$/;
-
-/** A module's menu entry, completed; only service-scope list modules place one (in the service menu). */
-function menuOf(source: string, given: SchemaFile['x-admin'], scope: AdminScope) {
-  const menu = given.menu!;
-  if (scope !== 'service') fail(source, 'x-admin.menu: only service-scope modules place an entry (in the service menu)');
-  if (given.parent) fail(source, 'x-admin.menu: a nested module is reached from its parent record, not the menu');
-  if (typeof menu.icon !== 'string' || !ICON.test(menu.icon)) fail(source, `x-admin.menu.icon must match ${ICON}`);
-  if (menu.sort !== undefined && !Number.isInteger(menu.sort)) fail(source, 'x-admin.menu.sort must be an integer');
-  return {
-    ...(menu.folder === undefined ? {} : { folder: identifier(source, 'x-admin.menu.folder', menu.folder) }),
-    icon: menu.icon,
-    sort: menu.sort ?? 100,
-    name: menu.name ?? given.title ?? `resources.${given.resource}.title`,
-    rootOnly: menu.rootOnly ?? given.writeRole === 'root',
-  };
-}
-
 /** The reference a property declares (x-ref on it, or on its items for an array); undefined for none. */
 export function referenceOf(source: string, name: string, property: JsonSchema): AdminReference | undefined {
   const items = property.items as JsonSchema | undefined;
@@ -361,6 +344,7 @@ export function createRegistry(files: Record<string, unknown>, product = DEFAULT
   }
   const byResource = (resource: string) => modules.find((m) => m.admin.resource === resource);
   for (const module of modules) nestUnderParent(module, byResource);
+  checkMenuFolders(modules);
   for (const module of modules) {
     const { admin } = module;
     checkPlaceholders(module, byResource);

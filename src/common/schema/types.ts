@@ -240,10 +240,29 @@ export interface AdminReference {
   field: string;
 }
 
-/** Where a service-scope module's entry goes in the service menu (the sidebar inside a service). */
+/** A menu folder a module declares (x-admin.menu.folder as an object): its own entry goes in it, others join it by its slot. */
+export interface AdminMenuFolder {
+  /** The name entries give as their `folder` to go in it (e.g. "modules"). */
+  slot: string;
+  /** Catalogue key of its name; default app.menu.folders.<slot>. */
+  name: string;
+  /** A Material icon's name (src/client/layout/menuIcons.tsx). */
+  icon: string;
+  /** Its place among the menu's top-level entries; default 100. */
+  sort: number;
+  /** Shown to root users only; default false (a folder left empty is hidden anyway). */
+  rootOnly: boolean;
+}
+
+/**
+ * Where a module's entry goes: the service menu (the sidebar inside a service) for service scope,
+ * the admin area's menu for admin scope.
+ */
 export interface AdminMenu {
   /** The slot of the folder it goes in (e.g. "configuration"); none: the menu's top level. */
   folder?: string;
+  /** The folder it declares, when x-admin.menu.folder is written as an object; `folder` is its slot. */
+  declares?: AdminMenuFolder;
   /** A Material icon's name (src/client/layout/menuIcons.tsx). */
   icon: string;
   /** Its place among the folder's entries (the seeded ones are 10, 20, 30, ...). */
@@ -277,7 +296,7 @@ export interface AdminBlock {
   flags: string[];
   /** The record this module's records belong to (a gallery's photos): its API and routes nest under it. */
   parent?: AdminParent;
-  /** Its entry in the service menu, added at every start where missing (service scope). */
+  /** Its entry in the service menu (service scope) or the admin menu (admin scope), placed and kept in step at every start. */
   menu?: AdminMenu;
   /** 'root': only root users create, change or delete (e.g. the sending limits the provider sets); service users may read. */
   writeRole?: 'root';
@@ -332,7 +351,8 @@ export type SchemaFile = JsonSchema & {
   'x-admin': Partial<Omit<AdminBlock, 'list' | 'files' | 'route' | 'actions' | 'menu'>> &
     Pick<AdminBlock, 'resource' | 'scope'> & {
       actions?: (Omit<AdminAction, 'on' | 'handler'> & Partial<Pick<AdminAction, 'on' | 'handler'>>)[];
-      menu?: Partial<AdminMenu> & Pick<AdminMenu, 'icon'>;
+      menu?: Partial<Omit<AdminMenu, 'folder' | 'declares'>> &
+        Pick<AdminMenu, 'icon'> & { folder?: string | (Partial<AdminMenuFolder> & Pick<AdminMenuFolder, 'slot' | 'icon'>) };
       list?: Partial<AdminList>;
       files?: Record<string, Partial<AdminFile>>;
       route?: Partial<Omit<AdminRoute, 'lists' | 'forms'>> &

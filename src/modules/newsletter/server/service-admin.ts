@@ -6,7 +6,7 @@ import { assertValidForm, httpError, t } from '../../../server/platform/http/err
 import { readPage } from '../../../server/platform/http/pagination';
 import { newStoredName } from '../../../server/platform/files/store';
 import { documentOperation, moduleRoutes } from '../../../server/schema';
-import { placeServiceMenuEntries } from '../../../server/schema/menus';
+import { syncMenuEntries } from '../../../server/schema/menus';
 import { rootService } from '../../services/server';
 import { detectFormat } from './recipient-file';
 import { IMPORT_JOB, runImport } from './recipient-import';
@@ -33,7 +33,7 @@ export async function allowedSenderTypes(app: FastifyInstance, db: Queryable, se
  */
 export async function serviceAdminRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
-  await placeServiceMenuEntries(db, MENU, (problem) => app.log.warn(problem));
+  await syncMenuEntries(db, MENU, (problem) => app.log.warn(problem));
 
   const senders = moduleRoutes(app, 'senders_config');
   senders?.addHooks({

@@ -4,7 +4,7 @@ import { currentUser } from '../../../server/platform/auth/plugin';
 import { changingAccess, requireServiceAccess } from '../../../server/platform/auth/service-access';
 import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
 import { documentOperation, serverRegistry } from '../../../server/schema';
-import { placeServiceMenuEntries } from '../../../server/schema/menus';
+import { syncMenuEntries } from '../../../server/schema/menus';
 import { DISK_MODULE } from '../../disk/common/module';
 
 /** The admin area's entry these routes serve (each module's admin pages place their own). */
@@ -49,7 +49,7 @@ async function modulesOf(app: FastifyInstance, serviceId: number) {
 export const servicesAdminServer = fp(
   async (app: FastifyInstance) => {
     const { db } = app.ctx;
-    await placeServiceMenuEntries(db, MENU, (problem) => app.log.warn(problem));
+    await syncMenuEntries(db, MENU, (problem) => app.log.warn(problem));
     const documented = '/client_service/{service_id}';
     documentOperation(app, 'get', `${documented}/modules`, { tags: ['service admin'], summary: 'Root: the modules a service may have {data: [{module, name, enabled}]}', responses: { 200: { description: 'OK' } } });
     documentOperation(app, 'put', `${documented}/modules`, { tags: ['service admin'], summary: 'Root: the modules the service has {modules: [module]}', responses: { 200: { description: 'OK' }, 400: { description: 'An unknown module' } } });

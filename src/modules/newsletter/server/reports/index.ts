@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpError } from '../../../../server/platform/http/errors';
 import { documentOperation, moduleRoutes } from '../../../../server/schema';
-import { type MenuEntry, placeServiceMenuEntries } from '../../../../server/schema/menus';
+import { type MenuEntry, syncMenuEntries } from '../../../../server/schema/menus';
 import { EVENT_KINDS, type Figures } from '../../common/reports';
 import { periodOf, ZONE } from '../usage';
 import { readPage } from '../../../../server/platform/http/pagination';
@@ -71,7 +71,7 @@ function dayFilter(query: Query, column: string, where: string[], params: unknow
  * - GET /client_service/{id}/reports/logs: what each recipient did, filterable, newest first.
  */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
-  await placeServiceMenuEntries(app.ctx.db, MENU, (problem) => app.log.warn(problem));
+  await syncMenuEntries(app.ctx.db, MENU, (problem) => app.log.warn(problem));
   const mailings = moduleRoutes(app, 'mailings');
   if (!mailings) return;
   const { db } = app.ctx;

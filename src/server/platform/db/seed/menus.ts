@@ -1,7 +1,6 @@
-import { t } from '../../http/errors';
 import type { Queryable } from '../types';
 
-/** A menu entry as seeded; name is a catalogue key under demo.menu.*, resolved at seed time. */
+/** A menu entry as seeded; name is a catalogue key under demo.menu.*, kept as the key (the menus answer it translated). */
 export interface MenuSeed {
   type?: 'link' | 'folder' | 'separator';
   prefix?: string;
@@ -95,7 +94,7 @@ export async function insertMenu(
         parentId,
         item.type ?? 'link',
         item.prefix ?? null,
-        item.name ? t(item.name) : '',
+        item.name ?? '',
         item.icon ?? null,
         item.link ?? null,
         item.target ?? null,

@@ -40,6 +40,22 @@ const OFFICE = {
   ],
 };
 
+describe("the demo of klient's site", () => {
+  it('fills every tab with records the forms accept as they are', async () => {
+    const record = (await call('GET', mainData())).json();
+    expect(record).toMatchObject({ name: 'Urząd Gminy Przykładowo', nip: '1234563218', opening_hours: expect.arrayContaining([{ days: 'poniedziałek', hours: '8:00–17:00' }]) });
+    expect((await call('PUT', mainData(), record)).statusCode).toBe(200);
+    for (const list of ['additional', 'contacts', 'positions']) {
+      const records = (await call('GET', mainData(list))).json().data as { id: number }[];
+      expect(records.length, list).toBe(3);
+      for (const entry of records) expect((await call('PUT', mainData(`${list}/${entry.id}`), entry)).statusCode, list).toBe(200);
+    }
+    const map = (await call('GET', mainData('map'))).json();
+    expect(map).toMatchObject({ location: { latitude: 52.2297, longitude: 21.0122 }, zoom: 16 });
+    expect((await call('PUT', mainData('map'), map)).statusCode).toBe(200);
+  });
+});
+
 describe('the main data (moduly/dane)', () => {
   it('is one record per service: saved by PUT or POST at the module address and read back', async () => {
     const saved = await call('PUT', mainData(), OFFICE);
@@ -109,7 +125,7 @@ describe.each([
   ['additional', { label: 'Numer konta', value: '12 1020 1026 0000 0000 0000 0000' }, { label: 'Kapitał zakładowy', value: 'nie dotyczy' }, 'label'],
   ['contacts', { name: 'Sekretariat', phone: '22 123 45 67', email: 'sekretariat@przykladowo.pl' }, { name: 'Kasa', phone: '22 123 45 69' }, 'name'],
   ['positions', { person: 'Anna Nowak', position: 'Wójt Gminy', phone: '22 123 45 60', email: 'wojt@przykladowo.pl' }, { person: 'Jan Kowalski', position: 'Skarbnik' }, 'person'],
-] as const)('the %s list of the main data', (list, first, second, label) => {
+] as [string, Record<string, string>, Record<string, string>, string][])('the %s list of the main data', (list, first, second, label) => {
   it('adds, lists in the user’s order, reorders, edits and deletes its records', async () => {
     const a = await call('POST', mainData(list), first);
     expect(a.statusCode).toBe(201);

@@ -50,8 +50,8 @@ function settingsTabs(module: ModuleSchema, params: Record<string, string>): Rec
  * The sub-pages of one record as tabs (SPEC's podgląd, edytuj, zdjecia, zalaczniki, opcje, logi):
  * shown on the record's own screens and on the lists nested under it; the pages of an x-admin
  * group on each of their screens; and a group of settings pages (singletons under one address) as
- * tabs of each other. A nested module a feature
- * flag hides (its OPTIONS answers 404) has no tab. Renders nothing for a record with one page.
+ * tabs of each other. A nested module (or a group's member) a feature flag hides (its OPTIONS
+ * answers 404) has no tab. Renders nothing for a record with one page.
  */
 export function RecordTabs({ module, params }: { module: ModuleSchema; params: Record<string, string> }) {
   const translate = useTranslate();

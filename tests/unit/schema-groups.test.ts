@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupPages } from '../../src/common/schema/groups';
 import { createRegistry } from '../../src/common/schema/registry';
+import { pageGroupTabs } from '../../src/client/schema/pageGroups';
 import { clientRegistry } from '../../src/client/schema/registry';
 import { buildSchemaRoutes } from '../../src/client/schema/routes';
 
@@ -48,6 +49,21 @@ describe('page groups (x-admin group)', () => {
     expect(route('service_modules_main_data_additional_edit')?.path).toBe('/usluga/:service_id/moduly/dane/dodatkowe/edytuj/:additional_id');
     expect(route('service_modules_main_data_contacts_edit')?.path).toBe('/usluga/:service_id/moduly/dane/kontaktowe/edytuj/:contact_id');
     expect(route('service_modules_main_data_map')).toMatchObject({ path: '/usluga/:service_id/moduly/dane/mapa', parent: 'service_modules_main_data', screenKind: 'form' });
+  });
+
+  it("give every member's screens the group's tabs, named by the lead's menu entry", () => {
+    const positions = clientRegistry.byResource('main_data_positions')!;
+    expect(pageGroupTabs(positions, { service_id: '5', position_id: '7' })).toEqual({
+      name: 'resources.main_data.menu',
+      tabs: [
+        { label: 'resources.main_data.title', path: '/usluga/5/moduly/dane' },
+        { label: 'resources.main_data_additional.title', path: '/usluga/5/moduly/dane/dodatkowe' },
+        { label: 'resources.main_data_contacts.title', path: '/usluga/5/moduly/dane/kontaktowe' },
+        { label: 'resources.main_data_positions.title', path: '/usluga/5/moduly/dane/stanowiska' },
+        { label: 'resources.main_data_map.title', path: '/usluga/5/moduly/dane/mapa' },
+      ],
+    });
+    expect(pageGroupTabs(clientRegistry.byResource('settings_email')!, { service_id: '5' })).toBeUndefined();
   });
 
   it('are refused at start when a member is nested, not at its own path, of another scope, or shares a place', () => {

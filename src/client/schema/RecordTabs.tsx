@@ -4,6 +4,7 @@ import { LinkBase, useLocation, useTranslate } from 'react-admin';
 import { fillPath, routePath } from '../../common/schema/paths';
 import type { ModuleSchema } from '../../common/schema/types';
 import { recordMenuQuery, tabShownQuery } from './access';
+import { pageGroupTabs } from './pageGroups';
 import { clientRegistry } from './registry';
 
 interface RecordTab {
@@ -47,9 +48,10 @@ function settingsTabs(module: ModuleSchema, params: Record<string, string>): Rec
 
 /**
  * The sub-pages of one record as tabs (SPEC's podgląd, edytuj, zdjecia, zalaczniki, opcje, logi):
- * shown on the record's own screens and on the lists nested under it; and a group of settings
- * pages (singletons under one address) as tabs of each other. A nested module a feature
- * flag hides (its OPTIONS answers 404) has no tab. Renders nothing for a record with one page.
+ * shown on the record's own screens and on the lists nested under it; the pages of an x-admin
+ * group on each of their screens; and a group of settings pages (singletons under one address) as
+ * tabs of each other. A nested module (or a group's member) a feature flag hides (its OPTIONS
+ * answers 404) has no tab. Renders nothing for a record with one page.
  */
 export function RecordTabs({ module, params }: { module: ModuleSchema; params: Record<string, string> }) {
   const translate = useTranslate();
@@ -57,7 +59,14 @@ export function RecordTabs({ module, params }: { module: ModuleSchema; params: R
   // On a nested module's screen the tabs are its parent record's.
   const record = module.admin.parent ? clientRegistry.byResource(module.admin.parent.resource) : module;
   const recordId = record ? params[record.admin.route.param] : undefined;
-  const tabs = module.admin.singleton && !module.admin.parent && module.admin.route.views.list !== undefined ? settingsTabs(module, params) : record && recordId ? recordTabs(record, params) : [];
+  const group = pageGroupTabs(module, params);
+  const tabs = group
+    ? group.tabs
+    : module.admin.singleton && !module.admin.parent && module.admin.route.views.list !== undefined
+      ? settingsTabs(module, params)
+      : record && recordId
+        ? recordTabs(record, params)
+        : [];
   // A record with a menu answers its fields for every nested module flagged only by them, in one call.
   const menuFields = (tab: RecordTab) => {
     const flags = tab.nested?.admin.flags ?? [];
@@ -81,7 +90,7 @@ export function RecordTabs({ module, params }: { module: ModuleSchema; params: R
       value={current?.path ?? false}
       variant="scrollable"
       allowScrollButtonsMobile
-      aria-label={translate('app.schema.record_pages')}
+      aria-label={translate(group?.name ?? 'app.schema.record_pages')}
       sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
     >
       {visible.map((tab) => (

@@ -1,3 +1,4 @@
+import { groupLead } from '../../common/schema/groups';
 import { routeName, toRoutePattern } from '../../common/schema/paths';
 import type { AdminBlock, AdminRouteViews, ModuleSchema } from '../../common/schema/types';
 import type { RouteMeta, TitleRecord } from '../routes';
@@ -56,14 +57,17 @@ function titleRecordOf(module: ModuleSchema, sub: string, byResource: (resource:
  * sits in the breadcrumbs under the module's list or details page whose path is the longest start
  * of its own (a category's archive under the category's news, an item's options under the item),
  * else under the module's own screen; a nested module's screens under its parent record's screen
- * (the parent's menu entry active).
+ * (the parent's menu entry active); a page group's member under the group's lead (its menu entry active).
  */
-export function moduleRoutes(module: ModuleSchema, byResource: (resource: string) => ModuleSchema | undefined = () => undefined): SchemaRouteMeta[] {
+export function moduleRoutes(module: ModuleSchema, modules: readonly ModuleSchema[] = []): SchemaRouteMeta[] {
   const { admin } = module;
+  const byResource = (resource: string) => modules.find((candidate) => candidate.admin.resource === resource);
   const views = VIEWS.filter((view) => admin.route.views[view] !== undefined);
   const home = views.find((view) => admin.route.views[view] === '');
   const parent = admin.parent ? byResource(admin.parent.resource)?.admin : undefined;
-  const above = parent ? recordRouteName(parent) : scopeParent[admin.scope];
+  const lead = groupLead(modules, module);
+  const groupPage = lead && lead !== module ? routeName(lead.admin, 'list') : undefined;
+  const above = groupPage ?? (parent ? recordRouteName(parent) : scopeParent[admin.scope]);
   // A module whose list is not at its own path (news at wiadomosci/wszystkie): its list is the menu entry of its other pages.
   const listName = admin.route.views.list !== undefined ? routeName(admin, 'list') : undefined;
   const menuEntry = parent ? routeName(parent, 'list') : !home ? listName : undefined;
@@ -87,7 +91,7 @@ export function moduleRoutes(module: ModuleSchema, byResource: (resource: string
     const isHome = page === undefined && view === home;
     const isList = page === undefined && view === 'list';
     const container = isHome ? undefined : under(sub);
-    const activePrefix = isHome || !home ? menuEntry : routeName(admin, home);
+    const activePrefix = groupPage ?? (isHome || !home ? menuEntry : routeName(admin, home));
     const titleRecord = view === 'list' ? titleRecordOf(module, sub, byResource) : undefined;
     return {
       name,
@@ -109,8 +113,7 @@ export function moduleRoutes(module: ModuleSchema, byResource: (resource: string
 
 /** The route table of every schema module that serves its own API (crud: false ones are used by hand-written screens). */
 export function buildSchemaRoutes(modules: readonly ModuleSchema[]): SchemaRouteMeta[] {
-  const byResource = (resource: string) => modules.find((candidate) => candidate.admin.resource === resource);
-  return modules.filter((module) => module.admin.crud).flatMap((module) => moduleRoutes(module, byResource));
+  return modules.filter((module) => module.admin.crud).flatMap((module) => moduleRoutes(module, modules));
 }
 
 /** A view shows a form when it creates or edits, and for a singleton (one record, nothing to list) also at its list. */

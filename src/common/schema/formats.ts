@@ -1,5 +1,7 @@
 import { isCalendarDate, isDateTime } from '../validation/dates';
-import { isEmail, isUrl } from '../validation/generic';
+import { isEmail, isPostalCode, isUrl } from '../validation/generic';
+import { isValidPhone } from '../validation/profile';
+import { isNip, isRegon } from '../validation/registers';
 
 // The local part of an address (before the @), as RFC 5322 dot-atoms; the domain is added on send.
 const EMAIL_LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
@@ -16,4 +18,9 @@ export const customFormats = {
   // Over ajv-formats' own, which take 0000-01-01 (PostgreSQL refuses it) and leap seconds (JavaScript cannot hold them).
   date: isCalendarDate,
   'date-time': isDateTime,
+  // SPEC 5: five digits or NN-NNN; a phone of 8 to 10 digits (a country prefix allowed).
+  'postal-code': isPostalCode,
+  phone: isValidPhone,
+  nip: isNip,
+  regon: isRegon,
 };

@@ -1,3 +1,4 @@
+import { groupProblem } from './groups';
 import { withConventionalKeys } from './keys';
 import { checkMenuFolders, menuOf } from './menu';
 import { placeholders } from './paths';
@@ -267,6 +268,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     flags,
     ...(parent ? { parent } : {}),
     ...(given.menu ? { menu: menuOf(source, given, scope) } : {}),
+    ...(given.group === undefined ? {} : { group: groupOf(source, given.group) }),
     ...(given.writeRole === undefined ? {} : { writeRole: given.writeRole === 'root' ? 'root' : fail(source, 'writeRole must be "root"') }),
     redirect: given.redirect ?? { view: 'list' },
     messages: given.messages ?? {},
@@ -312,6 +314,12 @@ function flagOf(source: string, flag: unknown): string {
   return flag;
 }
 
+/** A module's place in a page group (checked against the other members by createRegistry). */
+function groupOf(source: string, group: SchemaFile['x-admin']['group']) {
+  if (!Number.isInteger(group?.sort)) fail(source, 'x-admin.group.sort must be an integer');
+  return { name: identifier(source, 'x-admin.group.name', group?.name), sort: group!.sort };
+}
+
 /** The reference a property declares (x-ref on it, or on its items for an array); undefined for none. */
 export function referenceOf(source: string, name: string, property: JsonSchema): AdminReference | undefined {
   const items = property.items as JsonSchema | undefined;
@@ -349,6 +357,8 @@ export function createRegistry(files: Record<string, unknown>, product = DEFAULT
     const { admin } = module;
     checkPlaceholders(module, byResource);
     checkHistory(admin, byResource);
+    const groupError = groupProblem(modules, module);
+    if (groupError) throw new SchemaFileError(module.source, groupError);
     for (const { field, options } of admin.list.filters ?? []) {
       if (options) checkFilterOptions(admin, field, options, modules);
     }

@@ -273,6 +273,18 @@ export interface AdminMenu {
   rootOnly: boolean;
 }
 
+/**
+ * Pages shown as tabs of one group (the site's main data: its own singleton page beside lists of
+ * additional data, contacts and positions, and a map): the member of the lowest `sort` leads it,
+ * its page is the group's, above the others in the breadcrumbs, its menu entry the group's.
+ */
+export interface AdminGroup {
+  /** The group's identifier, the same in every member. */
+  name: string;
+  /** The page's place among the group's tabs. */
+  sort: number;
+}
+
 export interface AdminBlock {
   resource: string;
   scope: AdminScope;
@@ -298,6 +310,8 @@ export interface AdminBlock {
   parent?: AdminParent;
   /** Its entry in the service menu (service scope) or the admin menu (admin scope), placed and kept in step at every start. */
   menu?: AdminMenu;
+  /** The group of pages it is a tab of, if any. */
+  group?: AdminGroup;
   /** 'root': only root users create, change or delete (e.g. the sending limits the provider sets); service users may read. */
   writeRole?: 'root';
   redirect: AdminRedirect;

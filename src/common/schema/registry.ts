@@ -1,5 +1,8 @@
+import { MENU_ICON_NAMES } from '../menu-icons';
 import { withConventionalKeys } from './keys';
+import { fixFor } from './nearest';
 import { placeholders } from './paths';
+import { completeRules, RULES_KEYWORD } from './rules';
 import { withSingleLineChecks } from './single-line';
 import type { AdminAction, AdminBlock, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
 import { widgetProblem } from './widgets';
@@ -30,8 +33,8 @@ export const DEFAULT_UPLOAD_FOLDER = 'uploads';
 export const DEFAULT_UPLOAD_URI = '/api/uploads/{name}';
 
 export class SchemaFileError extends Error {
-  constructor(source: string, problem: string) {
-    super(`${source}: ${problem}`);
+  constructor(source: string, problem: string, separator = ': ') {
+    super(`${source}${separator}${problem}`);
   }
 }
 
@@ -68,7 +71,9 @@ function identifier(source: string, what: string, value: unknown): string {
  */
 export function loadModuleSchema(file: unknown, source: string, product = DEFAULT_PRODUCT): ModuleSchema {
   if (!file || typeof file !== 'object' || Array.isArray(file)) fail(source, 'not a JSON object');
-  const resolved = resolveProduct(withConventionalKeys(file as SchemaFile), product);
+  // $schema names the meta-schema for editors (schemas/x-admin.meta.json); ajv would look it up as a draft.
+  const { $schema: _metaSchema, ...written } = file as SchemaFile;
+  const resolved = resolveProduct(withConventionalKeys(written as SchemaFile), product);
   const given = resolved['x-admin'];
   if (!given || typeof given !== 'object') fail(source, 'no x-admin block');
   if (resolved.type !== 'object' || !resolved.properties) fail(source, 'the schema must be an object with properties');
@@ -253,6 +258,8 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
   const lockedBy = given.lockedBy === undefined ? undefined : fieldOf('x-admin.lockedBy', given.lockedBy);
   const history = given.history === undefined ? undefined : identifier(source, 'x-admin.history', given.history);
   for (const [name, property] of Object.entries(properties)) referenceOf(source, name, property);
+  const rules = completeRules(given.rules, properties);
+  if (typeof rules === 'string') fail(source, rules);
 
   const admin: AdminBlock = {
     resource,
@@ -270,6 +277,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     redirect: given.redirect ?? { view: 'list' },
     messages: given.messages ?? {},
     actions,
+    rules,
     unique: (given.unique ?? []).map((u) => {
       if (typeof u.message !== 'string' || !u.fields?.length) fail(source, 'unique keys need fields and a message key');
       return { ...u, fields: u.fields.map((f) => fieldOf('unique field', f)) };
@@ -302,7 +310,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     const problem = widgetProblem(property);
     if (problem) fail(source, `property ${name}: ${problem}`);
   }
-  const schema = withSingleLineChecks(resolved);
+  const schema = withSingleLineChecks(rules.length ? { ...resolved, [RULES_KEYWORD]: rules } : resolved);
   return { schema, admin, source };
 }
 
@@ -311,14 +319,14 @@ function flagOf(source: string, flag: unknown): string {
   return flag;
 }
 
-const ICON = /^[A-Z][A-Za-z0-9]*$/;
-
 /** A module's menu entry, completed; only service-scope list modules place one (in the service menu). */
 function menuOf(source: string, given: SchemaFile['x-admin'], scope: AdminScope) {
   const menu = given.menu!;
   if (scope !== 'service') fail(source, 'x-admin.menu: only service-scope modules place an entry (in the service menu)');
   if (given.parent) fail(source, 'x-admin.menu: a nested module is reached from its parent record, not the menu');
-  if (typeof menu.icon !== 'string' || !ICON.test(menu.icon)) fail(source, `x-admin.menu.icon must match ${ICON}`);
+  if (!MENU_ICON_NAMES.includes(menu.icon as (typeof MENU_ICON_NAMES)[number])) {
+    fail(source, `x-admin.menu.icon: unknown icon ${JSON.stringify(menu.icon)}; ${fixFor(menu.icon, MENU_ICON_NAMES)}`);
+  }
   if (menu.sort !== undefined && !Number.isInteger(menu.sort)) fail(source, 'x-admin.menu.sort must be an integer');
   return {
     ...(menu.folder === undefined ? {} : { folder: identifier(source, 'x-admin.menu.folder', menu.folder) }),

@@ -280,5 +280,5 @@ export function describeSchemaContract({ schemasDir, only = () => true }: Contra
     });
   });
 
-  return { call, placeOf, app: () => test };
+  return { registry, call, placeOf, app: () => test };
 }

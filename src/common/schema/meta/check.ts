@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { fixFor } from '../nearest';
 import { SchemaFileError } from '../registry';
-import { xAdminMetaSchema } from '.';
+import { xAdminMetaSchema } from './index';
 
 let validate: ReturnType<Ajv['compile']> | undefined;
 
@@ -11,10 +11,12 @@ function keyPath(pointer: string, extra?: string): string {
   return segments.reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment), '');
 }
 
-/** One meta-schema error as "key path: problem; the fix". */
-function describe(error: ErrorObject): string {
+/** One meta-schema error as "key path: problem; the fix"; typesAt: the types each failing path may have. */
+function problemOf(error: ErrorObject, typesAt: Map<string, string[]>): string {
   const path = keyPath(error.instancePath);
   switch (error.keyword) {
+    case 'type':
+      return `${path}: must be ${typesAt.get(error.instancePath)!.join(' or ')}`;
     case 'additionalProperties': {
       const name = String(error.params.additionalProperty);
       const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
@@ -49,14 +51,8 @@ export function checkSchemaFile(file: unknown, source: string): void {
   const errors = validate.errors ?? [];
   const specific = errors.filter((error) => !SUMMARIES.has(error.keyword));
   // A value failing an anyOf of types (a key, null or an object) fails each: one line names them all.
-  const types = new Map<string, string[]>();
-  for (const error of specific) if (error.keyword === 'type') types.set(error.instancePath, [...(types.get(error.instancePath) ?? []), String(error.params.type)]);
-  const problems = [
-    ...new Set(
-      (specific.length ? specific : errors).map((error) =>
-        error.keyword === 'type' ? `${keyPath(error.instancePath)}: must be ${types.get(error.instancePath)!.join(' or ')}` : describe(error),
-      ),
-    ),
-  ];
+  const typesAt = new Map<string, string[]>();
+  for (const error of specific) if (error.keyword === 'type') typesAt.set(error.instancePath, [...(typesAt.get(error.instancePath) ?? []), String(error.params.type)]);
+  const problems = [...new Set((specific.length ? specific : errors).map((error) => problemOf(error, typesAt)))];
   throw new SchemaFileError(source, problems.join(`\n${source} `), ' ');
 }

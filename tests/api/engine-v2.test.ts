@@ -91,7 +91,7 @@ const events = {
     list: { columns: [{ field: 'title', sortable: true }], sort: { field: 'title', order: 'ASC' }, search: ['title'] },
     unique: [{ fields: ['title'], message: 'errors.conflict' }],
     storage: { table: 'demo_events', migration: 'demo_events.sql' },
-    menu: { folder: 'configuration', icon: 'Event', sort: 15 },
+    menu: { folder: 'configuration', icon: 'Schedule', sort: 15 },
   },
 };
 const eventsTable = `CREATE TABLE demo_events (
@@ -340,7 +340,7 @@ describe("a module's place in the service menu, declared in its schema", () => {
     const prefixes = configuration.submenu.map((entry) => entry.prefix);
     expect(prefixes.slice(0, 3)).toEqual(['service_configuration_tags', 'service_events', 'service_configuration_recipients']);
     expect(prefixes.filter((prefix) => prefix === 'service_events')).toHaveLength(1);
-    expect(configuration.submenu[1]).toMatchObject({ name: 'Tagi', icon: 'Event' });
+    expect(configuration.submenu[1]).toMatchObject({ name: 'Tagi', icon: 'Schedule' });
     // Every start places what is missing only.
     await placeMenuEntries(test.ctx.db, serverRegistry(test.config).modules, () => undefined);
     const { rows } = await test.ctx.db.query<{ count: number }>("SELECT count(*)::int AS count FROM menu_items WHERE prefix = 'service_events'");

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
 import { multipart, serviceOf } from './schema-fixtures';
+import { schemaModuleOf, serviceOfPath } from './support/module-services';
 
 let test: TestApp;
 let klient: string;
@@ -9,6 +10,7 @@ let admin: string;
 let collections: { url: string; token: string }[];
 let site: number;
 let newsletter: number;
+let moduleService: (path: string) => number | undefined;
 
 beforeAll(async () => {
   test = await createTestApp();
@@ -16,6 +18,7 @@ beforeAll(async () => {
   admin = (await test.login('admin')).access_token;
   newsletter = await serviceOf(test, 'klient', 9);
   site = await serviceOf(test, 'klient', 1);
+  moduleService = await serviceOfPath(test, 'klient');
   collections = [
     { url: `/api/client_service/${newsletter}/module/tags`, token: klient },
     { url: `/api/client_service/${newsletter}/module/recipients`, token: klient },
@@ -167,8 +170,10 @@ function valueFor(schema: JsonSchema): fc.Arbitrary<unknown> {
 }
 
 function requestFor(operation: Operation) {
-  const path = operation.path.replace('{service_id}', String(operation.path.includes('news_categories') ? site : newsletter)).replace('{id}', '1');
-  const token = /^\/(content|client_service\/\{service_id\}\/limits)/.test(operation.path) ? admin : klient;
+  const path = operation.path.replace('{service_id}', String(moduleService(operation.path) ?? newsletter)).replace('{id}', '1');
+  // Root writes the admin modules and the root-only ones (the sending limits).
+  const owner = schemaModuleOf(test, operation.path);
+  const token = owner && (owner.scope === 'admin' || owner.writeRole === 'root') ? admin : klient;
   const query = fc.dictionary(fc.constantFrom(...(operation.queryStrings.length ? operation.queryStrings : ['_'])), awkwardText, { maxKeys: operation.queryStrings.length });
   const fields = operation.body && fc.record(Object.fromEntries(Object.entries(operation.body.properties).map(([name, schema]) => [name, valueFor(schema)])), { requiredKeys: [] });
   // Unknown keys are text too.

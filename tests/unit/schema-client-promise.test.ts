@@ -28,6 +28,7 @@ const noteSchema = {
     },
     contact: { type: 'string', title: 'resources.recipients.fields.email', format: 'email', errorMessage: { format: 'validation.recipients.email_invalid' } },
     day: { type: 'string', title: 'resources.imports.fields.start_date', format: 'date' },
+    until: { type: 'string', title: 'resources.news_items.fields.date', format: 'date' },
     notes: { type: 'string', title: 'resources.news.fields.lead', maxLength: 1000 },
   },
   required: ['name'],
@@ -37,6 +38,7 @@ const noteSchema = {
     scope: 'service',
     title: 'resources.tags.title',
     route: { path: '/usluga/{service_id}/notatki', name: 'service_notes', param: 'note_id', views: { list: '', create: 'dodaj', edit: 'edytuj/{note_id}' } },
+    rules: [{ field: 'until', op: '>=', than: 'day' }],
   },
 };
 
@@ -73,6 +75,11 @@ describe('a new schema file, with no other change', () => {
       contact: { __errors: ['Adres e-mail odbiorcy jest nieprawidłowy.'] },
     });
     expect(messages({ name: 'Notatka', contact: 'jan@example.com', day: '2096-02-29' })).toEqual({});
+    // A rule between fields, with the server's message, on its field.
+    expect(messages({ name: 'Notatka', day: '2026-11-23', until: '2026-11-22' })).toEqual({
+      until: { __errors: ['Pole Data nie może zawierać daty wcześniejszej niż pole Data rozpoczęcia.'] },
+    });
+    expect(messages({ name: 'Notatka', day: '2026-11-23', until: '2026-11-23' })).toEqual({});
     // The shared date parser and the single-line check run in the browser as on the server.
     expect(messages({ name: 'Nota\u202Etka', contact: 'jan\u2066@example.com', day: '2099-02-30', notes: 'Linia\u202E' })).toEqual({
       name: { __errors: ['Pole Nazwa tagu zawiera niedozwolone znaki sterujące kierunkiem tekstu.'] },

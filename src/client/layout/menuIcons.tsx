@@ -21,6 +21,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PaletteIcon from '@mui/icons-material/Palette';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/Person';
+import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import PollIcon from '@mui/icons-material/Poll';
 import QuizIcon from '@mui/icons-material/Quiz';
 import ScheduleIcon from '@mui/icons-material/Schedule';
@@ -28,12 +29,14 @@ import SendIcon from '@mui/icons-material/Send';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SpeedIcon from '@mui/icons-material/Speed';
 import ViewQuiltIcon from '@mui/icons-material/ViewQuilt';
+import type { MenuIconName } from '../../common/menu-icons';
 
 /*
  * Menu items name their icon by its MUI name. Importing the whole icon set would weigh megabytes,
- * so the menus pick from this set; an unknown name falls back to a chevron.
+ * so the menus pick from this set (MENU_ICON_NAMES, which schemas are checked against); an unknown
+ * name falls back to a chevron.
  */
-const icons: Record<string, typeof DashboardIcon> = {
+const icons: Record<MenuIconName, typeof DashboardIcon> = {
   AccountCircle: AccountCircleIcon,
   AdminPanelSettings: AdminPanelSettingsIcon,
   Apps: AppsIcon,
@@ -57,6 +60,7 @@ const icons: Record<string, typeof DashboardIcon> = {
   Palette: PaletteIcon,
   People: PeopleIcon,
   Person: PersonIcon,
+  PhotoLibrary: PhotoLibraryIcon,
   Poll: PollIcon,
   Quiz: QuizIcon,
   Schedule: ScheduleIcon,
@@ -67,6 +71,6 @@ const icons: Record<string, typeof DashboardIcon> = {
 };
 
 export function MenuIcon({ name }: { name: string | null }) {
-  const Icon = (name && icons[name]) || ChevronRightIcon;
+  const Icon = (name && icons[name as MenuIconName]) || ChevronRightIcon;
   return <Icon aria-hidden />;
 }

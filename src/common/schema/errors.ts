@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { Translate, TranslateParams } from '../i18n/translate';
+import { RULES_KEYWORD } from './rules';
 import { SINGLE_LINE_KEYWORD } from './single-line';
 import type { JsonSchema } from './types';
 
@@ -13,6 +14,8 @@ export interface FieldError {
   field: string;
   key: string;
   params: TranslateParams;
+  /** A rule between fields: the other field's name, named in the message when it has no title. */
+  other?: string;
 }
 
 // Our own keywords' messages, named by the field's title, where the schema gives none.
@@ -68,7 +71,15 @@ export function describeErrors(errors: readonly ErrorObject[] | null | undefined
     const cause: ErrorObject = error.keyword === 'errorMessage' ? (error.params.errors as ErrorObject[])[0] : error;
     const field = fieldPath(cause);
     if (byField.has(field)) continue;
-    if (error.keyword === 'errorMessage' && error.message) {
+    if (cause.keyword === RULES_KEYWORD) {
+      // A rule between fields: its own message, naming both fields by their titles.
+      const title = (name: string) => {
+        const property = propertyAt(schema, name)?.title;
+        return typeof property === 'string' ? property : name;
+      };
+      const than = String(cause.params.than);
+      byField.set(field, { field, key: String(cause.params.message), params: { field: title(field), than: title(than) }, other: than });
+    } else if (error.keyword === 'errorMessage' && error.message) {
       byField.set(field, { field, key: error.message, params: { ...boundParams(propertyAt(schema, field)), ...limitParams(cause) } });
     } else {
       const title = propertyAt(schema, field)?.title;
@@ -96,6 +107,8 @@ export function translateErrors(errors: readonly FieldError[], translate: Transl
   for (const error of errors) {
     const params = { ...error.params };
     if (typeof params.field === 'string') params.field = fieldName(error);
+    // The other field a rule names (%{than}), by its translated title.
+    if (error.other !== undefined) params.than = known(String(params.than)) ?? error.other;
     result[error.field || '_'] = known(error.key, params) ?? translate(FIELD_INVALID_KEY, { field: fieldName(error) });
   }
   return result;

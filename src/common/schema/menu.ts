@@ -1,7 +1,8 @@
+import { MENU_ICON_NAMES } from '../menu-icons';
+import { fixFor } from './nearest';
 import { SchemaFileError } from './registry';
 import type { AdminMenu, AdminMenuFolder, AdminScope, ModuleSchema, SchemaFile } from './types';
 
-const ICON = /^[A-Z][A-Za-z0-9]*$/;
 const SLOT = /^[a-z][a-z0-9_]*$/;
 /** The menus schema modules place entries in: the service menu and the admin area's. */
 const MENU_SCOPES: readonly AdminScope[] = ['service', 'admin'];
@@ -14,7 +15,10 @@ function fail(source: string, problem: string): never {
 }
 
 function checked(source: string, where: string, given: { icon?: unknown; sort?: unknown; name?: unknown; rootOnly?: unknown }) {
-  if (typeof given.icon !== 'string' || !ICON.test(given.icon)) fail(source, `${where}.icon must match ${ICON}`);
+  // One list of the icons the sidebar draws: another name would show as no icon at all.
+  if (!MENU_ICON_NAMES.includes(given.icon as (typeof MENU_ICON_NAMES)[number])) {
+    fail(source, `${where}.icon: unknown icon ${JSON.stringify(given.icon)}; ${fixFor(String(given.icon), MENU_ICON_NAMES)}`);
+  }
   if (given.sort !== undefined && !Number.isInteger(given.sort)) fail(source, `${where}.sort must be an integer`);
   if (given.name !== undefined && typeof given.name !== 'string') fail(source, `${where}.name must be a catalogue key`);
   if (given.rootOnly !== undefined && typeof given.rootOnly !== 'boolean') fail(source, `${where}.rootOnly must be true or false`);

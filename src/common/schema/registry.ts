@@ -2,6 +2,7 @@ import { groupProblem } from './groups';
 import { withConventionalKeys } from './keys';
 import { checkMenuFolders, menuOf } from './menu';
 import { placeholders } from './paths';
+import { completeRules, RULES_KEYWORD } from './rules';
 import { withSingleLineChecks } from './single-line';
 import type { AdminAction, AdminBlock, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
 import { widgetProblem } from './widgets';
@@ -32,8 +33,8 @@ export const DEFAULT_UPLOAD_FOLDER = 'uploads';
 export const DEFAULT_UPLOAD_URI = '/api/uploads/{name}';
 
 export class SchemaFileError extends Error {
-  constructor(source: string, problem: string) {
-    super(`${source}: ${problem}`);
+  constructor(source: string, problem: string, separator = ': ') {
+    super(`${source}${separator}${problem}`);
   }
 }
 
@@ -70,7 +71,9 @@ function identifier(source: string, what: string, value: unknown): string {
  */
 export function loadModuleSchema(file: unknown, source: string, product = DEFAULT_PRODUCT): ModuleSchema {
   if (!file || typeof file !== 'object' || Array.isArray(file)) fail(source, 'not a JSON object');
-  const resolved = resolveProduct(withConventionalKeys(file as SchemaFile), product);
+  // $schema names the meta-schema for editors (schemas/x-admin.meta.json); ajv would look it up as a draft.
+  const { $schema: _metaSchema, ...written } = file as SchemaFile;
+  const resolved = resolveProduct(withConventionalKeys(written as SchemaFile), product);
   const given = resolved['x-admin'];
   if (!given || typeof given !== 'object') fail(source, 'no x-admin block');
   if (resolved.type !== 'object' || !resolved.properties) fail(source, 'the schema must be an object with properties');
@@ -255,6 +258,8 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
   const lockedBy = given.lockedBy === undefined ? undefined : fieldOf('x-admin.lockedBy', given.lockedBy);
   const history = given.history === undefined ? undefined : identifier(source, 'x-admin.history', given.history);
   for (const [name, property] of Object.entries(properties)) referenceOf(source, name, property);
+  const rules = completeRules(given.rules, properties);
+  if (typeof rules === 'string') fail(source, rules);
 
   const admin: AdminBlock = {
     resource,
@@ -273,6 +278,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     redirect: given.redirect ?? { view: 'list' },
     messages: given.messages ?? {},
     actions,
+    rules,
     unique: (given.unique ?? []).map((u) => {
       if (typeof u.message !== 'string' || !u.fields?.length) fail(source, 'unique keys need fields and a message key');
       return { ...u, fields: u.fields.map((f) => fieldOf('unique field', f)) };
@@ -305,7 +311,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     const problem = widgetProblem(property);
     if (problem) fail(source, `property ${name}: ${problem}`);
   }
-  const schema = withSingleLineChecks(resolved);
+  const schema = withSingleLineChecks(rules.length ? { ...resolved, [RULES_KEYWORD]: rules } : resolved);
   return { schema, admin, source };
 }
 

@@ -3,6 +3,8 @@
  * the browser's generic resources. Every text here is a catalogue key, never a literal.
  */
 
+import type { FieldRule } from './rules';
+
 /** Who owns the records: the signed-in user, a client service, or the whole panel (root users only). */
 export type AdminScope = 'user' | 'service' | 'admin';
 
@@ -317,6 +319,8 @@ export interface AdminBlock {
   redirect: AdminRedirect;
   messages: AdminMessages;
   actions: AdminAction[];
+  /** Rules between fields (dates, date-times, numbers), checked on both sides (rules.ts). */
+  rules: FieldRule[];
   unique: AdminUnique[];
   indexes: AdminIndex[];
   /** One record per service (or per user / panel): GET reads it, POST or PUT saves it. */
@@ -362,11 +366,13 @@ export type JsonSchema = Record<string, unknown> & {
 /** A schema file as written: x-admin may leave out everything that has a default. */
 export type SchemaFile = JsonSchema & {
   $id?: string;
-  'x-admin': Partial<Omit<AdminBlock, 'list' | 'files' | 'route' | 'actions' | 'menu'>> &
+  $schema?: string;
+  'x-admin': Partial<Omit<AdminBlock, 'list' | 'files' | 'route' | 'actions' | 'menu' | 'rules'>> &
     Pick<AdminBlock, 'resource' | 'scope'> & {
       actions?: (Omit<AdminAction, 'on' | 'handler'> & Partial<Pick<AdminAction, 'on' | 'handler'>>)[];
       menu?: Partial<Omit<AdminMenu, 'folder' | 'declares'>> &
         Pick<AdminMenu, 'icon'> & { folder?: string | (Partial<AdminMenuFolder> & Pick<AdminMenuFolder, 'slot' | 'icon'>) };
+      rules?: (Omit<FieldRule, 'message' | 'kind'> & { message?: string })[];
       list?: Partial<AdminList>;
       files?: Record<string, Partial<AdminFile>>;
       route?: Partial<Omit<AdminRoute, 'lists' | 'forms'>> &

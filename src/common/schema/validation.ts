@@ -4,15 +4,17 @@ import addFormats from 'ajv-formats';
 import { usePattern } from 'ajv/dist/vocabularies/code';
 import { BIDI_CONTROL_PATTERN } from '../validation/text';
 import { customFormats } from './formats';
+import { RULES_KEYWORD, rulesKeyword } from './rules';
 import { SINGLE_LINE_KEYWORD } from './single-line';
 
 export * from './errors';
 export { customFormats } from './formats';
 export { SINGLE_LINE_KEYWORD, withSingleLineChecks } from './single-line';
+export { RULES_KEYWORD } from './rules';
 
 /**
  * Makes an ajv instance read our schemas: formats, ajv-errors' errorMessage (catalogue keys) and the
- * x-admin annotation. The browser passes this as customizeValidator's extenderFn.
+ * x-admin annotation, the single-line texts and the rules between fields. The browser passes this as customizeValidator's extenderFn.
  */
 export function extendAjv<T extends Ajv>(ajv: T): T {
   addFormats(ajv);
@@ -31,6 +33,7 @@ export function extendAjv<T extends Ajv>(ajv: T): T {
       },
     });
   }
+  if (!ajv.getKeyword(RULES_KEYWORD)) ajv.addKeyword(rulesKeyword);
   return ajv;
 }
 

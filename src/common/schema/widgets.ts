@@ -3,7 +3,7 @@ import type { JsonSchema } from './types';
 /** The form widgets a property may ask for beyond what its type and format give (see docs/adding-a-module.md). */
 export type PropertyWidget = 'richtext' | 'map' | 'sortable' | 'document';
 
-const WIDGETS: readonly PropertyWidget[] = ['richtext', 'map', 'sortable', 'document'];
+export const WIDGETS: readonly PropertyWidget[] = ['richtext', 'map', 'sortable', 'document'];
 
 // The JSON type each x-widget draws.
 const WIDGET_TYPES: Record<PropertyWidget, string> = { richtext: 'string', map: 'object', sortable: 'array', document: 'string' };

@@ -1,0 +1,25 @@
+import { SINGLE_LINE_KEYWORD } from '../single-line';
+import { WIDGETS } from '../widgets';
+import { catalogueKey, closed, identifier, type MetaPart } from './part';
+
+/** The panel's own keywords on a property: references, widgets, choices and how a value is shown. */
+export const fieldsPart: MetaPart = {
+  property: {
+    'x-ref': closed({ resource: identifier, field: identifier }, ['resource'], 'The value names records of another module of the same owner (by id, or by field).'),
+    'x-widget': { enum: [...WIDGETS], description: 'The form widget beyond what the type and format give.' },
+    'x-options': closed(
+      { path: { type: 'string', minLength: 1 }, query: { type: 'object', additionalProperties: { type: 'string' } }, requires: catalogueKey },
+      ['path'],
+      'Choices from the module\'s own call <collection>/<path>; {field} stands for another field\'s value.',
+    ),
+    'x-suffix': closed(
+      { path: { type: 'string', minLength: 1 }, field: { type: 'string', minLength: 1 } },
+      ['path', 'field'],
+      'Text shown after the input: the field `field` of what the module\'s own call <collection>/<path> answers.',
+    ),
+    'x-choices': { type: 'string', minLength: 1, description: 'Sub-path answering the oneOf choices offered ({data: [{id}]}).' },
+    'x-empty': { ...catalogueKey, description: 'Text the details page shows when the record has no value.' },
+    'x-display': { enum: ['changes'], description: 'changes: a history\'s {field, before, after} items.' },
+    [SINGLE_LINE_KEYWORD]: { type: 'boolean', description: 'Refuses bidirectional controls; the registry sets it on every single-line text.' },
+  },
+};

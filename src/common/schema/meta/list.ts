@@ -1,0 +1,32 @@
+import { closed, described, identifier, listOf, type MetaPart } from './part';
+import { flag } from './flags';
+
+/** The list screen and its API parameters. */
+export const listPart: MetaPart = {
+  admin: {
+    list: closed(
+      {
+        columns: listOf(closed({ field: identifier, sortable: { type: 'boolean' } }, ['field'])),
+        sort: closed({ field: identifier, order: { enum: ['ASC', 'DESC'] } }, ['field', 'order']),
+        search: listOf(identifier, 'Fields the search parameter matches.'),
+        filters: listOf(
+          closed(
+            {
+              field: identifier,
+              param: identifier,
+              op: { enum: ['eq', 'contains'] },
+              options: closed({ resource: identifier, field: identifier }, ['resource', 'field']),
+              flags: listOf(flag),
+            },
+            ['field', 'op'],
+          ),
+        ),
+        label: described('The field naming a record; default name (or id).', identifier),
+        export: { type: 'boolean', description: 'GET {collection}/export: the list as a CSV file.' },
+        upload: described('A file field: the list takes many files at once, one record each.', identifier),
+      },
+      [],
+      'The list screen.',
+    ),
+  },
+};

@@ -27,6 +27,7 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import SendIcon from '@mui/icons-material/Send';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SpeedIcon from '@mui/icons-material/Speed';
+import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
 import ViewQuiltIcon from '@mui/icons-material/ViewQuilt';
 
 /*
@@ -63,6 +64,7 @@ const icons: Record<string, typeof DashboardIcon> = {
   Send: SendIcon,
   Settings: SettingsIcon,
   Speed: SpeedIcon,
+  VideoLibrary: VideoLibraryIcon,
   ViewQuilt: ViewQuiltIcon,
 };
 

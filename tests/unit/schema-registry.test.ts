@@ -66,6 +66,8 @@ describe('registry', () => {
         'tags',
         'template_blocks',
         'templates',
+        'video_attachments',
+        'videos',
       ].sort(),
     );
   });

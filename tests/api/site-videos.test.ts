@@ -82,6 +82,9 @@ describe('video sources', () => {
     expect(link.json().errors.url).toBe('Podaj link do filmu.');
     const embed = await call('POST', videosOf(site), { title: 'Film', source: 'embed', embed_code: '' });
     expect(embed.json().errors.embed_code).toBe('Wklej kod osadzenia filmu.');
+    const wrongTypes = await call('POST', videosOf(site), { title: 5, source: 'vimeo', autoplay: 'tak' });
+    expect(wrongTypes.statusCode).toBe(400);
+    expect(wrongTypes.json().errors).toMatchObject({ title: 'Tytuł filmu jest wymagany.', source: 'Wybierz źródło filmu.', autoplay: 'Wartość pola jest nieprawidłowa.' });
     const short = await call('POST', videosOf(site), { title: 'Fi', source: 'link', url: 'https://youtu.be/aqz-KE-bpKQ' });
     expect(short.json().errors.title).toBe('Tytuł filmu powinien zawierać co najmniej 3 znaki.');
   });
@@ -246,6 +249,8 @@ describe('attachments', () => {
     await refused(await call('POST', list, { kind: 'captions', label: 'Polski', language: 'pl' }), 400, 'captions', 'Dodaj plik napisów WebVTT (.vtt).', list, before);
     await refused(await call('POST', list, { kind: 'transcript', label: 'Pusta' }), 400, 'transcript', 'Wpisz transkrypcję lub dodaj plik z nią.', list, before);
     await refused(await call('POST', list, { kind: 'file', label: 'Bez pliku' }), 400, 'document', 'Dodaj plik.', list, before);
+    const wrongKind = await call('POST', list, { kind: 'audio', label: 'Nagranie' });
+    expect(wrongKind.json().errors.kind).toBe('Wybierz rodzaj załącznika.');
     const empty = await call('POST', list, {});
     expect(empty.json().errors).toMatchObject({ kind: 'Wybierz rodzaj załącznika.', label: 'Nazwa jest wymagana.' });
   });

@@ -33,6 +33,7 @@ export const MENU_ICON_NAMES = [
   'Send',
   'Settings',
   'Speed',
+  'VideoLibrary',
   'ViewQuilt',
 ] as const;
 

@@ -12,6 +12,7 @@ import { editorsDemo } from './site/server/demo-editors';
 import { importsDemo } from './site/server/demo-imports';
 import { mainDataDemo } from './site/server/demo-main-data';
 import { newsDemo } from './site/server/demo-news';
+import { videosDemo } from './site/server/videos/demo';
 
 /**
  * The server plugins of the modules that need code beyond their schema files, one folder each
@@ -20,7 +21,7 @@ import { newsDemo } from './site/server/demo-news';
 export const moduleServerPlugins: FastifyPluginAsync[] = [servicesAdminServer, newsletterServer, siteServer, diskServer];
 
 /** The modules' demo records, written once on a demo database when the server is ready (in this order). */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo];
+export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo, videosDemo];
 
 /** The demo accounts the modules' demos add (the start message lists them beside the shell's). */
 export const moduleDemoAccounts = moduleDemoSeeds.flatMap((seed) => seed.accounts ?? []);

@@ -28,6 +28,7 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import SendIcon from '@mui/icons-material/Send';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SpeedIcon from '@mui/icons-material/Speed';
+import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
 import ViewQuiltIcon from '@mui/icons-material/ViewQuilt';
 import type { MenuIconName } from '../../common/menu-icons';
 
@@ -67,6 +68,7 @@ const icons: Record<MenuIconName, typeof DashboardIcon> = {
   Send: SendIcon,
   Settings: SettingsIcon,
   Speed: SpeedIcon,
+  VideoLibrary: VideoLibraryIcon,
   ViewQuilt: ViewQuiltIcon,
 };
 

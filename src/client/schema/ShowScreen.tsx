@@ -43,7 +43,8 @@ function RecordDetails({ context }: { context: SchemaContext }) {
     : [];
   const fields = shown.filter(([, property]) => !isDocument(property));
   const documents = shown.filter(([, property]) => isDocument(property));
-  const images = data ? Object.keys(admin.files).filter((field) => typeof data[`${field}_uri`] === 'string') : [];
+  // Other files (a video, captions) are the module's to show: the details show pictures only.
+  const images = data ? Object.entries(admin.files).filter(([field, spec]) => typeof data[`${field}_uri`] === 'string' && spec.accept.every((type) => type.startsWith('image/'))).map(([field]) => field) : [];
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
       {locked && (
@@ -109,9 +110,10 @@ function RecordDetails({ context }: { context: SchemaContext }) {
   );
 }
 
-/** What a module's own code shows below a record's details, by resource, loaded with it: the sender preview's From address and DKIM record to publish. */
+/** What a module's own code shows below a record's details, by resource, loaded with it: the sender preview's From address and DKIM record to publish, a video's player. */
 const SECTIONS: Record<string, ComponentType<{ params: Record<string, string> }>> = {
   senders_config: lazy(() => import('../../modules/newsletter/client/SenderPreview')),
+  videos: lazy(() => import('../../modules/site/client/videos/VideoPreview')),
 };
 
 /** A record's details (e.g. the sender config preview after a save), with a link to its form. */

@@ -5,7 +5,7 @@ import type { Config, DOMPurify } from 'dompurify';
  * ending in "/" allowing everything below it, any other path only itself. Whole hosts are not
  * allowed: www.google.com/url?q=… would frame any site.
  */
-export const FRAME_SOURCES = ['www.youtube.com/embed/', 'www.youtube-nocookie.com/embed/', 'player.vimeo.com/video/', 'www.google.com/maps/embed'];
+export const FRAME_SOURCES = ['www.youtube.com/embed/', 'www.youtube-nocookie.com/embed/', 'player.vimeo.com/video/', 'www.google.com/maps/embed', 'www.facebook.com/plugins/video.php'];
 
 /** Form controls: a block must not be able to ask for a password inside the panel. */
 export const FORM_TAGS = ['form', 'input', 'button', 'select', 'option', 'optgroup', 'textarea', 'datalist', 'output', 'fieldset', 'legend', 'label'];

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { editorsServer } from './editors';
 import { importRoutes } from './imports';
 import { newsServer } from './news';
+import { videosServer } from './videos';
 
 /**
  * The site's calls beyond its schema modules (schemas/site/): the news' OPTIONS calls, editors kept
@@ -14,6 +15,7 @@ export const siteServer = fp(
     await app.register(newsServer);
     await app.register(editorsServer);
     await app.register(importRoutes);
+    await app.register(videosServer);
   },
   { name: 'site', dependencies: ['schema-modules'] },
 );

@@ -32,6 +32,10 @@ export default defineConfig({
           root: '.',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['tests/unit/support/setup.ts'],
+          // Bounds for a loaded machine, not clocks tests wait on (docs/testing.md).
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -41,7 +45,7 @@ export default defineConfig({
           root: '.',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -203,7 +203,7 @@ describe('a list column naming records of another module by id', () => {
       'GET /api/client_service/5/module/editors/roles/dictionary': () => ({ body: { data: [{ id: 7, name: 'Redakcja wiadomości' }] } }),
     });
     renderScreens({ '/usluga/:service_id/konfiguracja/redaktorzy': <ListScreen resource="editors" view="list" /> }, '/usluga/5/konfiguracja/redaktorzy');
-    const row = (await screen.findByRole('cell', { name: 'ewa@example.com' }, { timeout: 5000 })).closest('tr')!;
-    expect(await within(row).findByRole('cell', { name: 'Redakcja wiadomości' }, { timeout: 5000 })).toBeTruthy();
+    const row = (await screen.findByRole('cell', { name: 'ewa@example.com' })).closest('tr')!;
+    expect(await within(row).findByRole('cell', { name: 'Redakcja wiadomości' })).toBeTruthy();
   });
 });

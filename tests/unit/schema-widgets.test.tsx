@@ -88,7 +88,7 @@ describe('the schema form picks the engine widgets', () => {
   it('rich text by contentMediaType text/html or x-widget richtext (not a text area for a long text)', async () => {
     const data = renderForm({ body: '<p>Zaproszenie</p>' });
     // The editor's code loads lazily, on first use: more than findBy's default second on a busy machine.
-    const body = await screen.findByRole('textbox', { name: 'Opis' }, { timeout: 10_000 });
+    const body = await screen.findByRole('textbox', { name: 'Opis' });
     expect(await screen.findByRole('textbox', { name: 'Zajawka' })).toBeTruthy();
     expect(screen.getAllByRole('toolbar', { name: 'Formatowanie tekstu' })).toHaveLength(2);
     await waitFor(() => expect(body.textContent).toBe('Zaproszenie'));

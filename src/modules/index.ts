@@ -11,6 +11,7 @@ import { siteServer } from './site/server';
 import { editorsDemo } from './site/server/demo-editors';
 import { importsDemo } from './site/server/demo-imports';
 import { newsDemo } from './site/server/demo-news';
+import { siteModulesDemo } from './site/server/demo-site-modules';
 
 /**
  * The server plugins of the modules that need code beyond their schema files, one folder each
@@ -19,7 +20,7 @@ import { newsDemo } from './site/server/demo-news';
 export const moduleServerPlugins: FastifyPluginAsync[] = [servicesAdminServer, newsletterServer, siteServer, diskServer];
 
 /** The modules' demo records, written once on a demo database when the server is ready (in this order). */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo];
+export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, siteModulesDemo];
 
 /** The demo accounts the modules' demos add (the start message lists them beside the shell's). */
 export const moduleDemoAccounts = moduleDemoSeeds.flatMap((seed) => seed.accounts ?? []);

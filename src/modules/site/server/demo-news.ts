@@ -108,7 +108,7 @@ export const newsDemo: ModuleDemoSeed = {
  * A demo file put where an upload of the module's field goes (with its thumbnails), counted in the
  * service's space in the seed's transaction; its stored name for the record.
  */
-async function storeFile(tx: Queryable, api: FastifyInstance, serviceId: number, resource: string, field: string, data: Buffer, extension: string): Promise<string> {
+export async function storeFile(tx: Queryable, api: FastifyInstance, serviceId: number, resource: string, field: string, data: Buffer, extension: string): Promise<string> {
   const spec = api.schemaModules.get(resource)!.module.admin.files[field];
   const files = api.ctx.files;
   const name = newStoredName(extension);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { bannersServer } from './banners';
 import { editorsServer } from './editors';
+import { galleriesServer } from './galleries';
 import { importRoutes } from './imports';
 import { newsServer } from './news';
 
@@ -14,6 +16,8 @@ export const siteServer = fp(
     await app.register(newsServer);
     await app.register(editorsServer);
     await app.register(importRoutes);
+    await app.register(bannersServer);
+    await app.register(galleriesServer);
   },
   { name: 'site', dependencies: ['schema-modules'] },
 );

@@ -76,8 +76,8 @@ test('a gallery: added, photos uploaded and ordered by keyboard, descriptions ed
 
   // Leaving with unsaved changes asks first; staying keeps them.
   await tab(page, 'app.schema.views.edit').click();
-  await expect(confirmDialog(page)).toContainText(text('app.schema.inline.leave_warning'));
-  await confirmDialog(page).getByRole('button', { name: text('ra.action.cancel') }).click();
+  await expect(confirmDialog(page)).toContainText(text('app.unsaved.question'));
+  await confirmDialog(page).getByRole('button', { name: text('app.unsaved.stay') }).click();
   await expect(page).toHaveURL(`${photosPath}/opisy`);
   await expect(description('trzecie.png')).toHaveValue('Wieczór po sprzątaniu.');
 

@@ -39,7 +39,7 @@ export function InlineEditTable({ context, rows, fields, title, label }: { conte
   const [errors, setErrors] = useState<Record<string, Record<string, string>>>({});
   const [saving, setSaving] = useState(false);
   const changed = Object.keys(changes);
-  useUnsavedChangesWarning(changed.length > 0, 'app.schema.inline.leave_warning');
+  useUnsavedChangesWarning(changed.length > 0);
 
   const thumbnails = admin.list.columns.filter((column): column is AdminColumn => column.kind === 'thumbnail');
   const valueOf = (row: Row, field: string) => changes[row.id]?.[field] ?? (typeof row[field] === 'string' ? (row[field] as string) : '');

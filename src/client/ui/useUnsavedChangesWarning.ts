@@ -2,12 +2,15 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../notifications';
 
+/** The panel's question before unsaved changes are left. */
+const LEAVE_QUESTION = { title: 'app.unsaved.question', confirmText: 'app.unsaved.leave', cancelText: 'app.unsaved.stay' } as const;
+
 /**
  * While `dirty`, leaving asks first: closing or reloading the tab (the browser's own question) and
- * following a link of the panel (the panel's confirmation, `question` a catalogue key). The
- * panel's router is not a data router, so links are caught on their way to it.
+ * following a link of the panel (the panel's confirmation). The panel's router is not a data
+ * router, so links are caught on their way to it.
  */
-export function useUnsavedChangesWarning(dirty: boolean, question: string): void {
+export function useUnsavedChangesWarning(dirty: boolean): void {
   const confirm = useConfirm();
   const navigate = useNavigate();
   const asking = useRef(false);
@@ -24,7 +27,7 @@ export function useUnsavedChangesWarning(dirty: boolean, question: string): void
       event.stopPropagation();
       if (asking.current) return;
       asking.current = true;
-      void confirm({ title: question }).then((leave) => {
+      void confirm(LEAVE_QUESTION).then((leave) => {
         asking.current = false;
         if (leave) navigate(`${target.pathname}${target.search}${target.hash}`);
       });
@@ -35,5 +38,5 @@ export function useUnsavedChangesWarning(dirty: boolean, question: string): void
       window.removeEventListener('beforeunload', beforeUnload);
       document.removeEventListener('click', click, true);
     };
-  }, [dirty, question, confirm, navigate]);
+  }, [dirty, confirm, navigate]);
 }

@@ -52,11 +52,17 @@ export function formatBytes(bytes: number, translate: TranslateFn): string {
   return translate(`app.format.size.${BYTE_UNITS[unitIndex]}`, { value: rounded });
 }
 
-/** A date (ISO string or Date) in the Polish locale, e.g. "21 listopada 2026"; with time: "21 listopada 2026 11:05". */
+/** The panel's time zone: moments are entered and shown as wall-clock time in Poland, whatever the browser's zone. */
+export const PANEL_TIME_ZONE = 'Europe/Warsaw';
+
+/**
+ * A date (ISO string or Date) in the Polish locale, e.g. "21 listopada 2026"; with time, a moment
+ * as Polish wall-clock time, as the forms enter it: "21 listopada 2026 11:05".
+ */
 export function formatDate(value: string | Date, withTime = false): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(LOCALE, withTime ? { dateStyle: 'long', timeStyle: 'short' } : { dateStyle: 'long' }).format(
+  return new Intl.DateTimeFormat(LOCALE, withTime ? { dateStyle: 'long', timeStyle: 'short', timeZone: PANEL_TIME_ZONE } : { dateStyle: 'long' }).format(
     date,
   );
 }

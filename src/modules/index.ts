@@ -13,6 +13,7 @@ import { importsDemo } from './site/server/demo-imports';
 import { mainDataDemo } from './site/server/demo-main-data';
 import { newsDemo } from './site/server/demo-news';
 import { videosDemo } from './site/server/videos/demo';
+import { siteModulesDemo } from './site/server/demo-site-modules';
 
 /**
  * The server plugins of the modules that need code beyond their schema files, one folder each
@@ -21,7 +22,7 @@ import { videosDemo } from './site/server/videos/demo';
 export const moduleServerPlugins: FastifyPluginAsync[] = [servicesAdminServer, newsletterServer, siteServer, diskServer];
 
 /** The modules' demo records, written once on a demo database when the server is ready (in this order). */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo, videosDemo];
+export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo, videosDemo, siteModulesDemo];
 
 /** The demo accounts the modules' demos add (the start message lists them beside the shell's). */
 export const moduleDemoAccounts = moduleDemoSeeds.flatMap((seed) => seed.accounts ?? []);

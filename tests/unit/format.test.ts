@@ -97,7 +97,12 @@ describe('formatBytes', () => {
 describe('formatDate', () => {
   it('writes dates the Polish way', () => {
     expect(formatDate('2026-11-21T10:05:00Z')).toBe('21 listopada 2026');
-    expect(formatDate(new Date(2026, 0, 3, 9, 7), true)).toBe('3 stycznia 2026 09:07');
+    expect(formatDate('2026-01-03T09:07:00+01:00', true)).toBe('3 stycznia 2026 09:07');
+  });
+
+  it('shows a moment in Polish time, whatever the browser zone (lists as the forms)', () => {
+    expect(formatDate('2026-07-01T22:30:00Z', true)).toBe('2 lipca 2026 00:30');
+    expect(formatDate('2026-12-31T23:30:00Z', true)).toBe('1 stycznia 2027 00:30');
   });
 
   it('is empty for an unreadable date', () => {

@@ -86,9 +86,26 @@ describe('registry', () => {
     ['an action run only when a field that is not a property holds a value', minimal({ actions: [{ name: 'start', method: 'PUT', path: 'start', when: { status: ['draft'] }, label: 'a', message: 'b' }] })],
     ['an action opening a view the module has not', minimal({ actions: [{ name: 'copy', method: 'POST', path: 'copy', opens: 'edit', label: 'a', message: 'b' }] })],
     ['a document that is not a string', { ...minimal(), properties: { name: { type: 'object', 'x-widget': 'document' } } }],
+    ['a thumbnail column of a field without thumbnails', minimal({ files: { photo: {} }, list: { columns: [{ field: 'photo', kind: 'thumbnail' }] } })],
+    ['a thumbnail column whose alt text is no property', minimal({ files: { photo: { thumbnails: [{ name: 'small', width: 10, height: 10 }] } }, list: { columns: [{ field: 'photo', kind: 'thumbnail', alt: 'missing' }] } })],
+    ['a column of an unknown kind', minimal({ list: { columns: [{ field: 'name', kind: 'chart' }] } })],
+    ['a list edited in place naming no property', minimal({ route: { path: '/usluga/{service_id}/notatki', name: 'service_notes', lists: [{ name: 'service_notes_texts', path: 'teksty', filters: {}, inline: ['missing'] }] } })],
+    ['a file field flagged by a record field', minimal({ files: { photo: { flags: ['record:has_photos'] } } })],
+    ['a template rule it does not know', minimal({ files: { photo: { template: { colour: 'banners_counter.colour' } } } })],
+    ['a template rule that is no settings path', minimal({ files: { photo: { template: { dimensions: '../size' } } } })],
   ])('refuses %s, naming the file', (_what, file) => {
     expect(() => loadModuleSchema(file, 'notes.schema.json')).toThrow(SchemaFileError);
     expect(() => loadModuleSchema(file, 'notes.schema.json')).toThrow(/notes\.schema\.json/);
+  });
+
+  it('keeps thumbnail columns, lists edited in place and a file field\'s flags and template rules', () => {
+    const photos = module('gallery_photos').admin;
+    expect(photos.list.columns[0]).toEqual({ field: 'photo', kind: 'thumbnail', alt: 'alt' });
+    expect(photos.route.lists[0].inline).toEqual(['alt', 'description']);
+    expect(module('counter_banners').admin.files.photo).toMatchObject({
+      flags: ['template:counter_banner_photo'],
+      template: { help: 'banners_counter.photo_dimension_info', dimensions: 'banners_counter.photo_dimension_size' },
+    });
   });
 
   it('refuses two files with the same resource', () => {

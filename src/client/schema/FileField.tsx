@@ -21,6 +21,8 @@ interface FileFieldProps {
   storedUri: string | null;
   choice: FileChoice;
   onChange(choice: FileChoice): void;
+  /** A text under the field (the template's required size of a photo). */
+  help?: string;
   /** Upload progress 0..1 while sending. */
   progress: number | null;
   error?: string;
@@ -28,7 +30,7 @@ interface FileFieldProps {
 }
 
 /** A file field of x-admin (sent as multipart): the stored or chosen image previewed, remove and replace. */
-export function FileField({ label, spec, storedUri, choice, onChange, progress, error, disabled }: FileFieldProps) {
+export function FileField({ label, spec, help, storedUri, choice, onChange, progress, error, disabled }: FileFieldProps) {
   const translate = useTranslate();
   const id = useId();
   const [localProblem, setLocalProblem] = useState<string | null>(null);
@@ -43,6 +45,8 @@ export function FileField({ label, spec, storedUri, choice, onChange, progress, 
   const previewUrl = chosenUrl ?? (choice.removed ? null : storedUri);
   const message = localProblem ? translate(localProblem) : error;
   const errorId = `${id}-error`;
+  const helpId = `${id}-help`;
+  const describedBy = [help ? helpId : null, message ? errorId : null].filter(Boolean).join(' ') || undefined;
   const isImage = spec.accept.every((type) => type.startsWith('image/'));
 
   return (
@@ -59,7 +63,7 @@ export function FileField({ label, spec, storedUri, choice, onChange, progress, 
           accept={spec.accept.join(',')}
           disabled={disabled}
           aria-invalid={Boolean(message)}
-          aria-describedby={message ? errorId : undefined}
+          aria-describedby={describedBy}
           onChange={(event) => {
             const file = event.target.files?.[0] ?? null;
             const problem = file ? fileProblem(file, spec) : null;
@@ -76,6 +80,11 @@ export function FileField({ label, spec, storedUri, choice, onChange, progress, 
       </Box>
       {progress !== null && (
         <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('app.schema.file_progress', { field: label })} sx={{ mt: 1 }} />
+      )}
+      {help && (
+        <FormHelperText id={helpId} error={false}>
+          {help}
+        </FormHelperText>
       )}
       {message && <FormHelperText id={errorId}>{message}</FormHelperText>}
     </FormControl>

@@ -15,6 +15,7 @@ import { LoadFailure, ModuleAccess, recordOptionsQuery, useSchemaContext, type S
 import { ActionButton, actionOffered } from './actions';
 import { RecordTabs } from './RecordTabs';
 import { FileField, untouchedFile } from './FileField';
+import { useFileRules } from './fileRules';
 import { serverErrorSchema } from './formSchema';
 import { fieldTitleKey } from './registry';
 import type { SchemaScreenProps } from './routes';
@@ -57,6 +58,7 @@ function RecordForm({ context, record, shown }: { context: SchemaContext; record
   const [progress, setProgress] = useState<number | null>(null);
   // A new key remounts the form: it shows exactly the saved values, with no stale errors.
   const [formKey, setFormKey] = useState(0);
+  const fileRules = useFileRules(context);
   const unsavedId = useId();
   const editing = Boolean(saved?.id);
   const locked = isLocked(admin, saved);
@@ -128,7 +130,7 @@ function RecordForm({ context, record, shown }: { context: SchemaContext; record
         {(hidden) => (
           <>
             {Object.entries(admin.files)
-              .filter(([field]) => !hidden.has(field))
+              .filter(([field]) => !hidden.has(field) && fileRules.shown(field))
               .map(([field, spec]) => {
                 const label = translate(fieldTitleKey(module, field));
                 const stored = saved?.[`${field}_uri`];
@@ -137,6 +139,7 @@ function RecordForm({ context, record, shown }: { context: SchemaContext; record
                     key={field}
                     label={label}
                     spec={spec}
+                    help={fileRules.help(field)}
                     storedUri={typeof stored === 'string' ? stored : null}
                     choice={files[field] ?? untouchedFile}
                     onChange={(choice) => setFiles((current) => ({ ...current, [field]: choice }))}

@@ -52,6 +52,8 @@ import { displayValue } from './values';
 import { LoadingState } from '../screens/common/QueryStates';
 import { useTranslateText } from '../providers/useTranslateText';
 import { FileUploadList } from '../ui/FileUploadList';
+import { InlineEditTable } from './InlineEditTable';
+import { ThumbnailCell } from './Thumbnail';
 
 // Only ordered modules' lists need it: its drag and drop code loads with the first of them.
 const SortableList = lazy(() => import('../ui/SortableList').then((module) => ({ default: module.SortableList<ListRecord> })));
@@ -138,6 +140,8 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
   }
 
   const cell = (record: ListRecord, field: string) => {
+    const column = columns.find((candidate) => candidate.field === field);
+    if (column?.kind === 'thumbnail') return <ThumbnailCell module={module} column={column} record={record} />;
     const text = referenceLabels.get(field)?.get(String(record[field])) ?? displayValue(module, field, record[field], translate, () => changedModule(module, record));
     const target = referenceLabels.get(field) ? listOfReference(admin, field) : undefined;
     return target && record[field] != null ? (
@@ -152,7 +156,7 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
     changeQuery({ sort: { field, order: sort.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' }, page: 1 });
   const filtering = Boolean(query.search) || Object.entries(filters).some(([param, value]) => value && !(param in fixed));
   // An ordered module is arranged by hand when shown in its own order, unfiltered.
-  const canArrange = admin.ordered && !filtering && sort.field === admin.list.sort.field && sort.order === admin.list.sort.order;
+  const canArrange = admin.ordered && !listPage?.inline && !filtering && sort.field === admin.list.sort.field && sort.order === admin.list.sort.order;
   const arrange = useMutation({
     mutationFn: (ids: number[]) => api(`${apiPaths(admin, params).collection}/order`, { method: 'PUT', body: { ids } }),
     onSuccess: () => toast.success('app.schema.order_saved'),
@@ -220,7 +224,7 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
       </Stack>
       <RecordTabs module={module} params={params} />
       <ListTabs context={context} />
-      {admin.list.upload && admin.writable && <FilesAsRecords context={context} field={admin.list.upload} />}
+      {admin.list.upload && admin.writable && !listPage?.inline && <FilesAsRecords context={context} field={admin.list.upload} />}
       {(admin.list.search?.length || admin.list.filters?.some((filter) => !((filter.param ?? filter.field) in fixed))) ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} role="search">
           {admin.list.search?.length ? (
@@ -286,7 +290,9 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
         </Paper>
       ) : (
         <Paper>
-          {isPhone ? (
+          {listPage?.inline ? (
+            <InlineEditTable context={context} rows={rows} fields={listPage.inline} title={title} label={label} />
+          ) : isPhone ? (
             // On a phone each record is a card: every column labelled, the actions in reach.
             <Stack component="ul" aria-label={title} aria-busy={records.isFetching} spacing={1} sx={{ listStyle: 'none', m: 0, p: 1 }}>
               {rows.map((record) => (

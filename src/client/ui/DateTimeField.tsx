@@ -1,10 +1,8 @@
 import { TextField } from '@mui/material';
+import { PANEL_TIME_ZONE } from '../../common/format';
 
 /** What a field holds, by its JSON Schema format: a day, a moment, or a time of day. */
 export type DateTimeKind = 'date' | 'date-time' | 'time';
-
-/** The panel's time zone: moments are entered and shown as wall-clock time in Poland. */
-export const PANEL_TIME_ZONE = 'Europe/Warsaw';
 
 const INPUT_TYPES: Record<DateTimeKind, string> = { date: 'date', 'date-time': 'datetime-local', time: 'time' };
 

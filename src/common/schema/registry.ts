@@ -4,7 +4,7 @@ import { checkMenuFolders, menuOf } from './menu';
 import { placeholders } from './paths';
 import { completeRules, RULES_KEYWORD } from './rules';
 import { withSingleLineChecks } from './single-line';
-import type { AdminAction, AdminBlock, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
+import type { AdminAction, AdminBlock, AdminFile, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
 import { widgetProblem } from './widgets';
 
 /** A storage migration: an .sql file beside the schema file (no folders, nothing outside). */
@@ -110,7 +110,12 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     if (field !== 'id' && !properties[field]) fail(source, `${what} ${field} is not a property`);
     return field;
   };
-  const columns = (given.list?.columns ?? []).map((c) => ({ ...c, field: fieldOf('list column', c.field) }));
+  // A thumbnail column names a file field, checked once the files are read.
+  const columns = (given.list?.columns ?? []).map((c) =>
+    c.kind === 'thumbnail'
+      ? { ...c, field: identifier(source, 'list column', c.field), ...(c.alt === undefined ? {} : { alt: fieldOf('list column alt', c.alt) }) }
+      : { ...c, field: fieldOf('list column', c.field) },
+  );
   const ordered = given.ordered === true;
   if (ordered && (given.singleton || given.storage)) fail(source, 'ordered modules keep records in module_records and list them');
   const sort = given.list?.sort ?? (ordered ? { field: POSITION, order: 'ASC' as const } : { field: 'id', order: 'DESC' as const });
@@ -157,9 +162,16 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
         }
         return { name: thumbnail.name, width: thumbnail.width, height: thumbnail.height };
       }),
+      ...fileRulesOf(source, name, spec),
     };
     if (!files[name].uri.includes('{name}')) fail(source, `files.${name}.uri needs {name}`);
     if (files[name].thumbnails.length && files[name].accept.some((type) => !IMAGE_TYPES.includes(type))) fail(source, `files.${name}: thumbnails need an image-only accept list`);
+  }
+
+  for (const column of columns) {
+    if (column.kind === undefined) continue;
+    if (column.kind !== 'thumbnail') fail(source, `list column ${column.field}: kind must be thumbnail`);
+    if (!files[column.field]?.thumbnails.length) fail(source, `list column ${column.field}: a thumbnail column names a file field with thumbnails`);
   }
 
   if (list.upload !== undefined) {
@@ -237,7 +249,9 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     if (typeof page.path !== 'string' || !page.path) fail(source, `route.lists ${name}: path must be a sub-path`);
     for (const param of Object.keys(page.filters ?? {})) if (!filterParams.has(param)) fail(source, `route.lists ${name}: ${param} is not a filter param`);
     routeNames.add(name);
-    return { name, path: page.path, title: page.title ?? `resources.${resource}.pages.${name}`, filters: { ...page.filters } };
+    if (page.inline !== undefined && (!Array.isArray(page.inline) || page.inline.length === 0)) fail(source, `route.lists ${name}: inline must list properties`);
+    const inline = page.inline?.map((field) => fieldOf(`route.lists ${name} inline field`, field));
+    return { name, path: page.path, title: page.title ?? `resources.${resource}.pages.${name}`, filters: { ...page.filters }, ...(inline ? { inline } : {}) };
   });
   const forms = (route.forms ?? []).map((page) => {
     const name = identifier(source, 'route.forms name', page.name);
@@ -313,6 +327,23 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
   }
   const schema = withSingleLineChecks(rules.length ? { ...resolved, [RULES_KEYWORD]: rules } : resolved);
   return { schema, admin, source };
+}
+
+/** A template settings path: "banners_counter.photo_dimension_size". */
+const SETTINGS_PATH = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/;
+
+/** A file field's flags and template rules (x-admin files.<field>.flags, .template), checked. */
+function fileRulesOf(source: string, name: string, spec: Partial<AdminFile>): Pick<AdminFile, 'flags' | 'template'> {
+  const flags = spec.flags?.map((flag) => {
+    if (flagOf(source, flag).startsWith('record:')) fail(source, `files.${name}.flags: a file field's flags name the service, its template or its kind, not a record`);
+    return flag;
+  });
+  const template = spec.template;
+  for (const [rule, path] of Object.entries(template ?? {})) {
+    if (rule !== 'help' && rule !== 'dimensions') fail(source, `files.${name}.template: ${rule} is none of help, dimensions`);
+    if (typeof path !== 'string' || !SETTINGS_PATH.test(path)) fail(source, `files.${name}.template.${rule} must be a settings path matching ${SETTINGS_PATH}`);
+  }
+  return { ...(flags?.length ? { flags } : {}), ...(template ? { template: { ...template } } : {}) };
 }
 
 function flagOf(source: string, flag: unknown): string {

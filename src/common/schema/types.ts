@@ -65,6 +65,11 @@ export interface AdminRouteList {
   title: string;
   /** Filter values by filter param, e.g. {"archived": "true"}. */
   filters: Record<string, string>;
+  /**
+   * Properties edited in place: the page is a table of every record's fields, each changed row
+   * saved with the record's PUT (a gallery's descriptions and alt texts).
+   */
+  inline?: string[];
 }
 
 export interface AdminRouteForm {
@@ -82,8 +87,13 @@ export interface AdminRouteForm {
 }
 
 export interface AdminColumn {
+  /** A property, or for a thumbnail column a file field with thumbnails. */
   field: string;
   sortable?: boolean;
+  /** thumbnail: the file field's smallest thumbnail as an image. */
+  kind?: 'thumbnail';
+  /** A thumbnail column's property holding the image's alt text. */
+  alt?: string;
 }
 
 export interface AdminFilter {
@@ -134,6 +144,13 @@ export interface AdminFile {
   private: boolean;
   /** Image derivatives made when the file is stored, exposed as `<field>_thumbnails: {name: uri}`. */
   thumbnails: AdminThumbnail[];
+  /** Feature flags the field needs (service, template or kind ones): elsewhere the form leaves it out and the server refuses a file. */
+  flags?: string[];
+  /**
+   * Rules the service's appearance template gives the field, as paths of its settings:
+   * `help`, a text shown under the field; `dimensions`, "<width>x<height>" an image must have.
+   */
+  template?: { help?: string; dimensions?: string };
 }
 
 export interface AdminThumbnail {

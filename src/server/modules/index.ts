@@ -7,6 +7,7 @@ import { regulationsModule } from './regulations';
 import { servicesModule } from './services';
 import { settingsModule } from './settings';
 import { schemaDocsPlugin, schemaModulesPlugin } from '../schema';
+import { fileRulesPlugin } from '../schema/file-rules';
 import { userModule } from './user';
 import { jobsRoutes } from '../platform/jobs/routes';
 import { moduleDemoSeeds, moduleServerPlugins } from '../../modules';
@@ -23,6 +24,7 @@ export const apiModules: FastifyPluginAsync[] = [
   newsModule,
   contentModule,
   schemaModulesPlugin,
+  fileRulesPlugin,
   ...moduleServerPlugins,
   schemaDocsPlugin,
   jobsRoutes,

@@ -5,6 +5,7 @@ import { detectFileType } from '../platform/files/signatures';
 import { httpError } from '../platform/http/errors';
 import { assertStorableText } from '../platform/http/text';
 import { makeThumbnails } from '../platform/files/images';
+import { checkFileRules } from './file-rules';
 import type { FileStore, TemporaryObject } from '../platform/files/store';
 
 /**
@@ -66,7 +67,7 @@ export async function readBody(request: FastifyRequest, module: ModuleSchema, st
         part.file.resume();
         throw httpError(400, 'errors.invalid_request');
       }
-      files.push(await receiveFile(part.file, entry[0], entry[1], store));
+      files.push(await receiveFile(request, module, part.file, entry[0], entry[1], store));
     }
   } catch (error) {
     await discard(store, files);
@@ -108,12 +109,22 @@ export async function receiveUpload(stream: Readable & { truncated?: boolean }, 
   }
 }
 
-async function receiveFile(stream: Readable & { truncated?: boolean }, field: string, spec: AdminFile, store: FileStore): Promise<ReceivedFile> {
+async function receiveFile(
+  request: FastifyRequest,
+  module: ModuleSchema,
+  stream: Readable & { truncated?: boolean },
+  field: string,
+  spec: AdminFile,
+  store: FileStore,
+): Promise<ReceivedFile> {
   const { temporary, extension } = await receiveUpload(stream, { accept: spec.accept, maxBytes: spec.maxBytes, refusal: 'errors.file_type' }, store);
-  const thumbnails = await makeThumbnails(store, temporary, spec.thumbnails).catch(async (error: unknown) => {
-    await store.delete(temporary.key);
-    throw error;
-  });
+  // The service's own rules for the field (a template's image size), then its thumbnails.
+  const thumbnails = await checkFileRules(request, module, field, temporary, store)
+    .then(() => makeThumbnails(store, temporary, spec.thumbnails))
+    .catch(async (error: unknown) => {
+      await store.delete(temporary.key);
+      throw error;
+    });
   return { field, temporary, extension, thumbnails };
 }
 

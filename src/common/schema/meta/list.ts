@@ -6,7 +6,17 @@ export const listPart: MetaPart = {
   admin: {
     list: closed(
       {
-        columns: listOf(closed({ field: identifier, sortable: { type: 'boolean' } }, ['field'])),
+        columns: listOf(
+          closed(
+            {
+              field: identifier,
+              sortable: { type: 'boolean' },
+              kind: { enum: ['thumbnail'], description: 'thumbnail: a file field with thumbnails, shown as its smallest one.' },
+              alt: described('The property giving a thumbnail its alternative text.', identifier),
+            },
+            ['field'],
+          ),
+        ),
         sort: closed({ field: identifier, order: { enum: ['ASC', 'DESC'] } }, ['field', 'order']),
         search: listOf(identifier, 'Fields the search parameter matches.'),
         filters: listOf(

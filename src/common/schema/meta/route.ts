@@ -15,7 +15,16 @@ export const routePart: MetaPart = {
         views: closed(views, [], 'Sub-paths of the views ("" = the route path itself).'),
         names: closed(views, [], 'Names of the sub-routes; default <name>_<view>.'),
         lists: listOf(
-          closed({ name: identifier, path: { type: 'string', minLength: 1 }, title: catalogueKey, filters: { type: 'object', additionalProperties: { type: 'string' } } }, ['name', 'path']),
+          closed(
+            {
+              name: identifier,
+              path: { type: 'string', minLength: 1 },
+              title: catalogueKey,
+              filters: { type: 'object', additionalProperties: { type: 'string' } },
+              inline: listOf(identifier, 'The properties each row edits in place (a gallery\'s descriptions).'),
+            },
+            ['name', 'path'],
+          ),
           'More lists of the same records with fixed filter values.',
         ),
         forms: listOf(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { editorsServer } from './editors';
+import { galleriesServer } from './galleries';
 import { importRoutes } from './imports';
 import { newsServer } from './news';
 import { videosServer } from './videos';
@@ -16,6 +17,7 @@ export const siteServer = fp(
     await app.register(editorsServer);
     await app.register(importRoutes);
     await app.register(videosServer);
+    await app.register(galleriesServer);
   },
   { name: 'site', dependencies: ['schema-modules'] },
 );

@@ -1,19 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { editorsServer } from './editors';
+import { formsServer } from './forms';
 import { importRoutes } from './imports';
 import { newsServer } from './news';
 
 /**
  * The site's calls beyond its schema modules (schemas/site/): the news' OPTIONS calls, editors kept
- * in service memberships, imports between services with the job that copies their content. Extends
- * the schema modules' routes, so it needs them first.
+ * in service memberships, imports between services with the job that copies their content, the
+ * forms' public submission API. Extends the schema modules' routes, so it needs them first.
  */
 export const siteServer = fp(
   async (app: FastifyInstance) => {
     await app.register(newsServer);
     await app.register(editorsServer);
     await app.register(importRoutes);
+    await app.register(formsServer);
   },
   { name: 'site', dependencies: ['schema-modules'] },
 );

@@ -35,6 +35,11 @@ export function recordRouteName(admin: AdminBlock): string {
   return routeName(admin, view);
 }
 
+/** The record itself as the title of its pages: its API address and the field naming it. */
+export function recordTitle(admin: AdminBlock): TitleRecord {
+  return { api: `${admin.api.path}/{${admin.route.param}}`, label: admin.list.label };
+}
+
 /** A sub-path's segments without an optional last one ({imported_client_service_id?}). */
 const segments = (sub: string) => sub.split('/').filter((segment) => segment && !/^\{\w+\?\}$/.test(segment));
 
@@ -58,7 +63,11 @@ function titleRecordOf(module: ModuleSchema, sub: string, byResource: (resource:
  * else under the module's own screen; a nested module's screens under its parent record's screen
  * (the parent's menu entry active).
  */
-export function moduleRoutes(module: ModuleSchema, byResource: (resource: string) => ModuleSchema | undefined = () => undefined): SchemaRouteMeta[] {
+export function moduleRoutes(
+  module: ModuleSchema,
+  byResource: (resource: string) => ModuleSchema | undefined = () => undefined,
+  hasPages: (module: ModuleSchema) => boolean = (record) => record.admin.route.forms.length > 0,
+): SchemaRouteMeta[] {
   const { admin } = module;
   const views = VIEWS.filter((view) => admin.route.views[view] !== undefined);
   const home = views.find((view) => admin.route.views[view] === '');
@@ -67,6 +76,8 @@ export function moduleRoutes(module: ModuleSchema, byResource: (resource: string
   // A module whose list is not at its own path (news at wiadomosci/wszystkie): its list is the menu entry of its other pages.
   const listName = admin.route.views.list !== undefined ? routeName(admin, 'list') : undefined;
   const menuEntry = parent ? routeName(parent, 'list') : !home ? listName : undefined;
+  const recordName = recordRouteName(admin);
+  const pagedRecord = (admin.route.views.show !== undefined || admin.route.views.edit !== undefined) && hasPages(module);
   const pages = [
     ...views.map((view) => ({ name: routeName(admin, view), sub: admin.route.views[view]!, view, title: undefined as string | undefined, page: undefined as string | undefined })),
     ...admin.route.lists.map((list) => ({ name: list.name, sub: list.path, view: 'list' as const, title: list.title as string | undefined, page: list.name as string | undefined })),
@@ -88,7 +99,8 @@ export function moduleRoutes(module: ModuleSchema, byResource: (resource: string
     const isList = page === undefined && view === 'list';
     const container = isHome ? undefined : under(sub);
     const activePrefix = isHome || !home ? menuEntry : routeName(admin, home);
-    const titleRecord = view === 'list' ? titleRecordOf(module, sub, byResource) : undefined;
+    // The screen a record's pages sit under is named by the record (a form's name above its fields).
+    const titleRecord = view === 'list' ? titleRecordOf(module, sub, byResource) : name === recordName && pagedRecord ? recordTitle(admin) : undefined;
     return {
       name,
       path: toRoutePattern(sub ? `${admin.route.path}/${sub}` : admin.route.path),
@@ -110,7 +122,10 @@ export function moduleRoutes(module: ModuleSchema, byResource: (resource: string
 /** The route table of every schema module that serves its own API (crud: false ones are used by hand-written screens). */
 export function buildSchemaRoutes(modules: readonly ModuleSchema[]): SchemaRouteMeta[] {
   const byResource = (resource: string) => modules.find((candidate) => candidate.admin.resource === resource);
-  return modules.filter((module) => module.admin.crud).flatMap((module) => moduleRoutes(module, byResource));
+  const parents = new Set(modules.flatMap((module) => (module.admin.parent ? [module.admin.parent.resource] : [])));
+  // A record with pages besides its own: form pages or modules nested under it.
+  const hasPages = (record: ModuleSchema) => record.admin.route.forms.length > 0 || parents.has(record.admin.resource);
+  return modules.filter((module) => module.admin.crud).flatMap((module) => moduleRoutes(module, byResource, hasPages));
 }
 
 /** A view shows a form when it creates or edits, and for a singleton (one record, nothing to list) also at its list. */

@@ -24,10 +24,23 @@ const previewValidator: ValidatorType<FormValues> = {
   rawValidation: () => ({}),
 };
 
-/** How the site draws the kinds RJSF would draw otherwise: a long text as a text area, many choices as checkboxes. */
+const WIDGETS: Partial<Record<FormField['kind'], string>> = { textarea: 'textarea', choices: 'checkboxes', choice: 'radio' };
+
+/**
+ * How the site draws the fields: a long text as a text area, choices as radios or checkboxes, and
+ * a field's help (its schema description, which RJSF would make a heading) as the help under it.
+ */
 function previewUiSchema(fields: readonly FormField[]): UiSchema<FormValues> {
-  const widgets: Partial<Record<FormField['kind'], string>> = { textarea: 'textarea', choices: 'checkboxes', choice: 'radio' };
-  return Object.fromEntries(fields.flatMap((field) => (widgets[field.kind] ? [[answerKey(field), { 'ui:widget': widgets[field.kind] }]] : [])));
+  return Object.fromEntries(
+    fields.map((field) => [answerKey(field), { ...(WIDGETS[field.kind] ? { 'ui:widget': WIDGETS[field.kind] } : {}), ...(field.help ? { 'ui:help': field.help } : {}) }]),
+  );
+}
+
+/** The submission schema as the preview draws it: the helps go to the uiSchema. */
+function previewSchema(fields: readonly FormField[]): RJSFSchema {
+  const schema = submissionSchema(fields);
+  const properties = Object.entries(schema.properties ?? {}).map(([key, { description: _help, ...property }]) => [key, property]);
+  return { ...schema, properties: Object.fromEntries(properties) } as RJSFSchema;
 }
 
 function Preview({ formId, params }: { formId: string; params: Record<string, string> }) {
@@ -41,7 +54,7 @@ function Preview({ formId, params }: { formId: string; params: Record<string, st
     queryFn: ({ signal }) => api<{ data: FormField[] }>(`${fieldsPath}?per_page=100`, { signal }),
   });
   const form = useQuery({ queryKey: ['forms', 'preview', formPath], queryFn: ({ signal }) => api<{ consent_text?: string }>(formPath, { signal }) });
-  const schema = useMemo(() => submissionSchema(fields.data?.data ?? []) as RJSFSchema, [fields.data]);
+  const schema = useMemo(() => previewSchema(fields.data?.data ?? []), [fields.data]);
   const uiSchema = useMemo(() => previewUiSchema(fields.data?.data ?? []), [fields.data]);
   if (fields.isPending || form.isPending) return <LoadingState />;
   if (fields.isError || form.isError) return <LoadFailure error={fields.error ?? form.error} />;

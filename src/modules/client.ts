@@ -4,6 +4,7 @@ import { diskRoutes } from './disk/client/routes';
 import { newsletterReportRoutes } from './newsletter/client/reports/routes';
 import { newsletterRoutes, newsletterScreens } from './newsletter/client/routes';
 import { servicesAdminRoutes } from './services/client/routes';
+import { formScreens } from './site/client/forms/routes';
 import { importRoutes, importScreens } from './site/client/imports/routes';
 
 /**
@@ -12,4 +13,4 @@ import { importRoutes, importScreens } from './site/client/imports/routes';
  */
 export const moduleClientRoutes: AppRoute[] = [...servicesAdminRoutes, ...newsletterRoutes, ...newsletterReportRoutes, ...importRoutes, ...diskRoutes];
 
-export const moduleClientScreens: Record<string, LazyScreen<object>> = { ...importScreens, ...newsletterScreens };
+export const moduleClientScreens: Record<string, LazyScreen<object>> = { ...importScreens, ...newsletterScreens, ...formScreens };

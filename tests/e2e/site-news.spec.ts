@@ -91,7 +91,8 @@ test.describe('news of klient\'s site (aurora)', () => {
     await expect(main(page).getByRole('textbox', { name: text('resources.news_maps.fields.label') })).toHaveValue(text('demo.site_news.items.website.place'));
 
     await tab(page, 'resources.news_items.pages.service_news_options').click();
-    await expect(pageHeading(page)).toHaveText(text('resources.news_items.pages.service_news_options'));
+    // The item's pages are headed by its title.
+    await expect(pageHeading(page)).toHaveText(text('app.schema.record_heading', { record: WEBSITE, page: text('resources.news_items.pages.service_news_options') }));
     await expect(main(page).getByRole('checkbox', { name: text('resources.news_items.fields.pinned') })).toBeChecked();
     await expect(main(page).getByRole('textbox', { name: text('resources.news_items.fields.title') })).toHaveCount(0);
 
@@ -166,11 +167,12 @@ test.describe("news of klient2's site (minimal)", () => {
     const klient2 = await apiSession(request, 'klient2');
     const base = `/api/client_service/${services.otherClientSite}/module`;
     const category = (await (await klient2.send('POST', `${base}/news_categories`, { name: uniqueName('Kategoria') })).json()) as { id: number };
-    const created = await klient2.send('POST', `${base}/news`, { category_id: category.id, title: uniqueName('Wiadomość'), content: '<p>Treść</p>' });
+    const title = uniqueName('Wiadomość');
+    const created = await klient2.send('POST', `${base}/news`, { category_id: category.id, title, content: '<p>Treść</p>' });
     expect(created.status(), await created.text()).toBe(201);
     await signIn(page, 'klient2');
     await page.goto(`/usluga/${services.otherClientSite}/wiadomosci/${category.id}/wiadomosc/${((await created.json()) as { id: number }).id}/opcje`);
-    await expect(pageHeading(page)).toHaveText(text('resources.news_items.pages.service_news_options'));
+    await expect(pageHeading(page)).toHaveText(text('app.schema.record_heading', { record: title, page: text('resources.news_items.pages.service_news_options') }));
     await expect(main(page).getByRole('checkbox', { name: text('resources.news_items.fields.archived') })).toBeVisible();
     await expect(main(page).getByRole('checkbox', { name: text('resources.news_items.fields.pinned') })).toHaveCount(0);
   });

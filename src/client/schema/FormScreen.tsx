@@ -1,4 +1,4 @@
-import { Alert, Box, Button, FormHelperText, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, FormHelperText, Paper, Stack } from '@mui/material';
 import { deepEquals, type ErrorSchema } from '@rjsf/utils';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
@@ -13,7 +13,7 @@ import { errorMessage, isApiError } from '../providers/http';
 import { routesByName } from '../routes';
 import { LoadFailure, ModuleAccess, recordOptionsQuery, useSchemaContext, type SchemaContext } from './access';
 import { ActionButton, actionOffered } from './actions';
-import { RecordTabs } from './RecordTabs';
+import { RecordHeading, RecordTabs } from './RecordTabs';
 import { FileField, untouchedFile } from './FileField';
 import { useFileRules } from './fileRules';
 import { serverErrorSchema } from './formSchema';
@@ -77,7 +77,8 @@ function RecordForm({ context, record, shown }: { context: SchemaContext; record
       setFormKey((key) => key + 1);
       const message = editing ? admin.messages.updated : admin.messages.created;
       if (message) toast.success(message);
-      await queryClient.invalidateQueries({ queryKey: [admin.resource] });
+      // Pages titled by a record read its name afresh (a renamed form's tabs and breadcrumbs).
+      await Promise.all([queryClient.invalidateQueries({ queryKey: [admin.resource] }), queryClient.invalidateQueries({ queryKey: ['route_title'] })]);
       const next = redirectPath(module, params, result);
       if (next && next !== pathname) navigate(next);
     },
@@ -189,12 +190,12 @@ function FormContent({ context, view, page }: { context: SchemaContext; view: Sc
   const title = translate(admin.title);
   const form = admin.route.forms.find((candidate) => candidate.name === page);
   const heading = form ? translate(form.title) : admin.singleton ? title : translate(`app.schema.heading.${view}`, { title });
-  const shown = useShownFields(context, form);
+  const shown = useShownFields(context, form, view);
   return (
     <Box>
-      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+      <RecordHeading module={context.module} params={context.params}>
         {heading}
-      </Typography>
+      </RecordHeading>
       <RecordTabs module={context.module} params={context.params} />
       {shown.isError ? (
         <LoadFailure error={shown.error} />
@@ -225,22 +226,27 @@ export default function FormScreen({ resource, view, page }: SchemaScreenProps) 
  * The fields a form shows (shownFields), less the optional ones of a form page that the record's
  * sub-path does not name (asked first).
  */
-function useShownFields(context: SchemaContext, form: AdminRouteForm | undefined) {
+function useShownFields(context: SchemaContext, form: AdminRouteForm | undefined, view: SchemaScreenProps['view']) {
   const optional = form?.optional;
   const offered = useQuery({ ...recordOptionsQuery<{ schema?: JsonSchema }>(context.module, context.params, optional?.path ?? ''), enabled: Boolean(optional) });
   const fields = useMemo(() => {
-    const all = shownFields(context.module, form);
+    const all = shownFields(context.module, form, view);
     if (!optional || !all) return all;
     const named = offered.data?.schema?.properties ?? {};
     return new Set([...all].filter((field) => !optional.fields.includes(field) || field in named));
-  }, [context.module, form, optional, offered.data]);
+  }, [context.module, form, view, optional, offered.data]);
   return { fields, isPending: Boolean(optional) && offered.isPending, isError: offered.isError, error: offered.error };
 }
 
-/** The fields a form shows: a form page's own, or for the edit and create forms all but those a form page shows; undefined: all. */
-function shownFields(module: ModuleSchema, form: AdminRouteForm | undefined): ReadonlySet<string> | undefined {
+/**
+ * The fields a form shows: a form page's own, or for the edit and create forms all but those a form
+ * page shows, except that a new record is asked every required field (a form's name, edited later on
+ * its configuration page); undefined: all.
+ */
+function shownFields(module: ModuleSchema, form: AdminRouteForm | undefined, view: SchemaScreenProps['view']): ReadonlySet<string> | undefined {
   if (form) return new Set(form.fields);
-  const elsewhere = new Set(module.admin.route.forms.flatMap((candidate) => candidate.fields));
+  const required = new Set(view === 'create' ? (module.schema.required ?? []) : []);
+  const elsewhere = new Set(module.admin.route.forms.flatMap((candidate) => candidate.fields).filter((field) => !required.has(field)));
   if (elsewhere.size === 0) return undefined;
   return new Set(Object.keys(module.schema.properties ?? {}).filter((field) => !elsewhere.has(field)));
 }

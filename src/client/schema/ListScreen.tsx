@@ -41,7 +41,7 @@ import { useRouteTitle } from '../layout/routeTitle';
 import { matchRoute } from '../routes';
 import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
 import { ActionButton } from './actions';
-import { RecordTabs } from './RecordTabs';
+import { RecordHeading, RecordTabs } from './RecordTabs';
 import { OptionsFilter, useSettled } from './OptionsFilter';
 import { changedModule, fieldTitleKey } from './registry';
 import { useReferenceLabels } from './references';
@@ -203,9 +203,9 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
-        <Typography variant="h4" component="h1">
+        <RecordHeading module={module} params={params} sx={{}}>
           {title}
-        </Typography>
+        </RecordHeading>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {collectionActions.map((action) => (
             <ActionButton key={action.name} context={context} action={action} />

@@ -1,25 +1,33 @@
-import { Tab, Tabs } from '@mui/material';
+import { Tab, Tabs, Typography, type SxProps, type Theme } from '@mui/material';
 import { useQueries, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { LinkBase, useLocation, useTranslate } from 'react-admin';
 import { fillPath, routePath } from '../../common/schema/paths';
 import type { ModuleSchema } from '../../common/schema/types';
+import { useRecordLabel } from '../layout/routeTitle';
 import { recordMenuQuery, tabShownQuery } from './access';
 import { pageGroupTabs } from './pageGroups';
 import { clientRegistry } from './registry';
+import { recordTitle } from './routeTable';
 
 interface RecordTab {
   label: string;
+  /** The catalogue key shown when the label's own is not in the catalogue. */
+  fallback?: string;
   path: string;
   /** The module whose flags decide whether the tab exists (a nested module), if any. */
   nested?: ModuleSchema;
 }
 
-/** The record's own pages (details, edit) and the lists of the modules nested under it, in the schema files' order. */
+/**
+ * The record's own pages (details, edit) and the lists of the modules nested under it, in the schema
+ * files' order. A module may name its own views' tabs (resources.<resource>.views.show: a form's 'Podgląd').
+ */
 function recordTabs(record: ModuleSchema, params: Record<string, string>): RecordTab[] {
   const { admin } = record;
   const own = (['show', 'edit'] as const)
     .filter((view) => admin.route.views[view] !== undefined && (view === 'show' || admin.writable))
-    .map((view) => ({ label: `app.schema.views.${view}`, path: routePath(admin, view, params) }));
+    .map((view) => ({ label: `resources.${admin.resource}.views.${view}`, fallback: `app.schema.views.${view}`, path: routePath(admin, view, params) }));
   const forms = admin.route.forms.map((form) => ({ label: form.title, path: fillPath(`${admin.route.path}/${form.path}`, params) }));
   const nested = clientRegistry.modules
     .filter((child) => child.admin.parent?.resource === admin.resource && child.admin.crud && child.admin.route.views.list !== undefined)
@@ -46,6 +54,28 @@ function settingsTabs(module: ModuleSchema, params: Record<string, string>): Rec
     .map((page) => ({ label: page.admin.title, path: routePath(page.admin, 'list', params) }));
 }
 
+/** The record whose pages the module's screen is one of, when that record has several pages (tabs) and the params name it. */
+function pagedRecord(module: ModuleSchema, params: Record<string, string>): ModuleSchema | undefined {
+  const record = module.admin.parent ? clientRegistry.byResource(module.admin.parent.resource) : module;
+  if (!record || module.admin.singleton || !params[record.admin.route.param]) return undefined;
+  return recordTabs(record, params).length > 1 ? record : undefined;
+}
+
+/**
+ * A screen's h1, led by the name of the record whose page it is (a form's fields: 'Kontakt – Pola'),
+ * once read; the screen's own heading until then, and on every other screen.
+ */
+export function RecordHeading({ module, params, children, sx = { mb: 2 } }: { module: ModuleSchema; params: Record<string, string>; children: ReactNode; sx?: SxProps<Theme> }) {
+  const translate = useTranslate();
+  const record = pagedRecord(module, params);
+  const name = useRecordLabel(record && recordTitle(record.admin), params);
+  return (
+    <Typography variant="h4" component="h1" sx={sx}>
+      {name ? translate('app.schema.record_heading', { record: name, page: children }) : children}
+    </Typography>
+  );
+}
+
 /**
  * The sub-pages of one record as tabs (SPEC's podgląd, edytuj, zdjecia, zalaczniki, opcje, logi):
  * shown on the record's own screens and on the lists nested under it; the pages of an x-admin
@@ -60,7 +90,7 @@ export function RecordTabs({ module, params }: { module: ModuleSchema; params: R
   const record = module.admin.parent ? clientRegistry.byResource(module.admin.parent.resource) : module;
   const recordId = record ? params[record.admin.route.param] : undefined;
   const group = pageGroupTabs(module, params);
-  const tabs = group
+  const tabs: RecordTab[] = group
     ? group.tabs
     : module.admin.singleton && !module.admin.parent && module.admin.route.views.list !== undefined
       ? settingsTabs(module, params)
@@ -94,7 +124,7 @@ export function RecordTabs({ module, params }: { module: ModuleSchema; params: R
       sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
     >
       {visible.map((tab) => (
-        <Tab key={tab.path} value={tab.path} label={translate(tab.label)} component={LinkBase} to={tab.path} />
+        <Tab key={tab.path} value={tab.path} label={translate(tab.label, tab.fallback ? { _: translate(tab.fallback) } : undefined)} component={LinkBase} to={tab.path} />
       ))}
     </Tabs>
   );

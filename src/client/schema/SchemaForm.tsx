@@ -78,7 +78,14 @@ function SectionTitle(props: TitleFieldProps) {
   return <MuiTitle {...props} uiSchema={{ ...ui, 'ui:options': { ...options, mui } }} />;
 }
 
-const templates = { BaseInputTemplate: DescribedInput, TitleFieldTemplate: SectionTitle };
+/** The panel's RJSF templates, for every form it draws (a module's, a site form's preview). */
+export const formTemplates = { BaseInputTemplate: DescribedInput, TitleFieldTemplate: SectionTitle };
+
+/** RJSF's own strings (button labels) in the panel's language. */
+export const rjsfTranslator =
+  (translate: (key: string) => string) =>
+  (key: TranslatableString, params?: string[]): string =>
+    rjsfStrings[key] ? translate(rjsfStrings[key]) : englishStringTranslator(key, params);
 
 /** The values without the conditional fields the data hides (e.g. SMTP fields once another type is chosen). */
 function withoutHidden(values: FormValues, hidden: ReadonlySet<string>): FormValues {
@@ -168,7 +175,7 @@ export function SchemaForm({ module, values, onChange, onSubmit, extraErrors, ed
       uiSchema={uiSchema}
       formData={values}
       validator={validator}
-      templates={templates}
+      templates={formTemplates}
       widgets={schemaWidgets}
       // x-options widgets put the other fields' values into their calls.
       formContext={{ resource: module.admin.resource, values }}
@@ -182,7 +189,7 @@ export function SchemaForm({ module, values, onChange, onSubmit, extraErrors, ed
         toast.error('validation.form_invalid');
       }}
       transformErrors={(errors) => translateFormErrors(errors, module, translate)}
-      translateString={(key, params) => (rjsfStrings[key] ? translate(rjsfStrings[key]) : englishStringTranslator(key, params))}
+      translateString={rjsfTranslator(translate)}
       extraErrors={extraErrors}
       liveValidate={submitted ? 'onChange' : undefined}
       showErrorList={false}

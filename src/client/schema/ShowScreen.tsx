@@ -7,7 +7,7 @@ import type { JsonSchema } from '../../common/schema/types';
 import { DocumentPreview } from '../ui/DocumentPreview';
 import { ActionButton } from './actions';
 import { LoadFailure, ModuleAccess, NOT_FOUND_PATH, useSchemaContext, type SchemaContext } from './access';
-import { RecordTabs } from './RecordTabs';
+import { RecordHeading, RecordTabs } from './RecordTabs';
 import { isLocked, recordId, storedRecord, type StoredRecord } from './records';
 import { changedModule, fieldTitleKey } from './registry';
 import { useReferenceLabels } from './references';
@@ -124,9 +124,9 @@ export default function ShowScreen({ resource, view }: SchemaScreenProps) {
   const Section = SECTIONS[resource];
   return (
     <ModuleAccess context={context}>
-      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+      <RecordHeading module={context.module} params={context.params}>
         {translate(`app.schema.heading.${view}`, { title })}
-      </Typography>
+      </RecordHeading>
       <RecordTabs module={context.module} params={context.params} />
       <RecordDetails context={context} />
       {Section && (

@@ -36,6 +36,11 @@ export function recordRouteName(admin: AdminBlock): string {
   return routeName(admin, view);
 }
 
+/** The record itself as the title of its pages: its API address and the field naming it. */
+export function recordTitle(admin: AdminBlock): TitleRecord {
+  return { api: `${admin.api.path}/{${admin.route.param}}`, label: admin.list.label };
+}
+
 /** A sub-path's segments without an optional last one ({imported_client_service_id?}). */
 const segments = (sub: string) => sub.split('/').filter((segment) => segment && !/^\{\w+\?\}$/.test(segment));
 
@@ -71,6 +76,10 @@ export function moduleRoutes(module: ModuleSchema, modules: readonly ModuleSchem
   // A module whose list is not at its own path (news at wiadomosci/wszystkie): its list is the menu entry of its other pages.
   const listName = admin.route.views.list !== undefined ? routeName(admin, 'list') : undefined;
   const menuEntry = parent ? routeName(parent, 'list') : !home ? listName : undefined;
+  const recordName = recordRouteName(admin);
+  // A record with pages besides its own: form pages or modules nested under it.
+  const hasPages = admin.route.forms.length > 0 || modules.some((other) => other.admin.parent?.resource === admin.resource);
+  const pagedRecord = (admin.route.views.show !== undefined || admin.route.views.edit !== undefined) && hasPages;
   const pages = [
     ...views.map((view) => ({ name: routeName(admin, view), sub: admin.route.views[view]!, view, title: undefined as string | undefined, page: undefined as string | undefined })),
     ...admin.route.lists.map((list) => ({ name: list.name, sub: list.path, view: 'list' as const, title: list.title as string | undefined, page: list.name as string | undefined })),
@@ -92,7 +101,8 @@ export function moduleRoutes(module: ModuleSchema, modules: readonly ModuleSchem
     const isList = page === undefined && view === 'list';
     const container = isHome ? undefined : under(sub);
     const activePrefix = groupPage ?? (isHome || !home ? menuEntry : routeName(admin, home));
-    const titleRecord = view === 'list' ? titleRecordOf(module, sub, byResource) : undefined;
+    // The screen a record's pages sit under is named by the record (a form's name above its fields).
+    const titleRecord = view === 'list' ? titleRecordOf(module, sub, byResource) : name === recordName && pagedRecord ? recordTitle(admin) : undefined;
     return {
       name,
       path: toRoutePattern(sub ? `${admin.route.path}/${sub}` : admin.route.path),

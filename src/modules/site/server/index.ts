@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { editorsServer } from './editors';
 import { galleriesServer } from './galleries';
+import { formsServer } from './forms';
 import { importRoutes } from './imports';
 import { newsServer } from './news';
 import { videosServer } from './videos';
 
 /**
  * The site's calls beyond its schema modules (schemas/site/): the news' OPTIONS calls, editors kept
- * in service memberships, imports between services with the job that copies their content. Extends
- * the schema modules' routes, so it needs them first.
+ * in service memberships, imports between services with the job that copies their content, the
+ * forms' public submission API. Extends the schema modules' routes, so it needs them first.
  */
 export const siteServer = fp(
   async (app: FastifyInstance) => {
@@ -18,6 +19,7 @@ export const siteServer = fp(
     await app.register(importRoutes);
     await app.register(videosServer);
     await app.register(galleriesServer);
+    await app.register(formsServer);
   },
   { name: 'site', dependencies: ['schema-modules'] },
 );

@@ -26,9 +26,11 @@ export const xsrfPlugin = fp(async (app: FastifyInstance) => {
     }
     // The path is not looked at: the router decodes it (/%61pi/ is /api/), a prefix test would not.
     if (SAFE_METHODS.has(request.method)) return;
-    // A public form whose signed token is its own permission and that acts for no session (a
-    // newsletter's one-click unsubscribe, RFC 8058, posted by the recipient's mail provider).
-    if ((request.routeOptions.config as { publicTokenForm?: boolean } | undefined)?.publicTokenForm === true) return;
+    // Calls that act for no session, so a forged one gains nothing: a public form whose signed token
+    // is its own permission (a newsletter's one-click unsubscribe, RFC 8058, posted by the
+    // recipient's mail provider), and the public site API (a site's form sent from the site's pages).
+    const config = request.routeOptions.config as { publicTokenForm?: boolean; publicSiteApi?: boolean } | undefined;
+    if (config?.publicTokenForm === true || config?.publicSiteApi === true) return;
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) {
       throw httpError(403, 'errors.foreign_origin');

@@ -12,8 +12,8 @@ import { uniqueKeys } from './unique';
 
 /**
  * The engine's capabilities (their interface, Capability, is in module-routes.ts), in the order they
- * act: routes are registered, guards and checks run
- * (unique keys before references), and stored writes are followed (references, then history).
+ * act: routes are registered, guards and checks run (unique keys before references), and stored
+ * writes are followed (references, then history).
  */
 export const capabilities: readonly Capability[] = [records, singleton, csvExports, ordering, actions, files, locking, uniqueKeys, references, history];
 

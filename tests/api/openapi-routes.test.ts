@@ -47,6 +47,13 @@ describe('the OpenAPI document and the registered routes', () => {
     expect(unmatched).toEqual([]);
   });
 
+  it('names a route registered without a description, and leaves it out of the document', () => {
+    const route = { method: 'GET', url: '/api/client_service/:service_id/module/notes/:id/preview', hidden: false };
+    const { document, undescribed } = openApiDocument(serverRegistry(test.config), [route], []);
+    expect(undescribed).toEqual([route]);
+    expect(document.paths).toEqual({});
+  });
+
   it('leaves out only the pages of the documentation itself', () => {
     const hidden = test.app.apiRoutes.filter((route) => route.hidden).map((route) => route.url);
     expect(hidden.length).toBeGreaterThan(0);

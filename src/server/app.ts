@@ -18,6 +18,7 @@ import type { Jobs } from './platform/jobs';
 import { apiModules } from './modules';
 import { tileImageSource } from './modules/settings';
 import { clientPlugin } from './platform/http/client';
+import { recordApiRoutes } from './platform/http/api-routes';
 
 /** What every route may use; decorated on the instance as app.ctx. */
 export interface AppContext {
@@ -71,6 +72,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: LogDestinati
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false } },
   });
   app.decorate('ctx', ctx);
+  recordApiRoutes(app);
   const mapTiles = tileImageSource(ctx.config.mapTileUrl);
 
   await app.register(helmet, {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authModule } from './auth';
 import { contentModule } from './content';
 import { menusModule } from './menus';
+import { menusOpenApi } from './menus/openapi';
 import { newsModule } from './news';
 import { regulationsModule } from './regulations';
 import { servicesModule } from './services';
@@ -20,6 +21,7 @@ export const apiModules: FastifyPluginAsync[] = [
   userModule,
   regulationsModule,
   menusModule,
+  menusOpenApi,
   servicesModule,
   newsModule,
   contentModule,

@@ -45,3 +45,10 @@ export function schemaStamp(files: Record<string, unknown>, product: string): st
 }
 
 export const SCHEMA_STAMP_FILE = 'schema-stamp.json';
+
+/** SCHEMA_STAMP_FILE's content: the product, the schemas' stamp and the hash of the browser sources, taken as the build started. */
+export interface BuildStamp {
+  product: string;
+  stamp: string;
+  sources: string;
+}

@@ -1,4 +1,6 @@
-export { schemaModulesPlugin, moduleRoutes, ModuleRoutes, type ModuleHooks, type WriteChange } from './plugin';
+export { schemaModulesPlugin, moduleRoutes } from './plugin';
+export { ModuleRoutes, type ModuleHooks, type WriteChange } from './module-routes';
+export { copyNested } from './capabilities';
 export { serverRegistry } from './settings';
 export { schemaDocsPlugin } from './docs';
-export { documentOperation } from './openapi';
+export { documentOperation } from '../platform/http/api-routes';

@@ -1,29 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { itemPattern, placeholders, SINGLE_LINE_KEYWORD, type JsonSchema, type ModuleSchema, type Registry } from '../../common/schema';
+import { placeholders, SINGLE_LINE_KEYWORD, type JsonSchema, type ModuleSchema, type Registry } from '../../common/schema';
+import type { ApiRoute, DocumentedOperation, Operation } from '../platform/http/api-routes';
 import { t } from '../platform/http/errors';
 import { MAX_PAGE, MAX_PER_PAGE } from '../platform/http/pagination';
 import { DEFAULT_PER_PAGE } from './list-query';
 
-type Operation = Record<string, unknown>;
 type PathItem = Record<string, Operation>;
-
-export interface DocumentedOperation {
-  method: string;
-  path: string;
-  operation: Operation;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Operations module plugins add beside the generic ones, for the OpenAPI document (decorated by the schema-modules plugin). */
-    documentedOperations: DocumentedOperation[];
-  }
-}
-
-/** Describes a call a module's own code serves, in the OpenAPI document beside the generic ones. */
-export function documentOperation(app: FastifyInstance, method: string, path: string, operation: Operation): void {
-  app.documentedOperations.push({ method, path, operation });
-}
 
 // Keywords only our validator reads; OpenAPI readers would take them for unknown extensions.
 const PRIVATE_KEYWORDS = new Set(['x-admin', 'errorMessage', '$id', SINGLE_LINE_KEYWORD]);
@@ -43,7 +24,7 @@ function mapValues(value: unknown, fn: (v: unknown) => unknown): unknown {
   return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, fn(v)]));
 }
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+export const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 const errors = {
   400: errorResponse('Bad request; for forms {detail, errors: {field: message}}'),
   401: errorResponse('Not signed in'),
@@ -51,67 +32,61 @@ const errors = {
   404: errorResponse('Not found'),
 };
 
+export const json = (schema: unknown) => ({ 'application/json': { schema } });
+/** A 200 (or other success) answer of a JSON schema. */
+export const ok = (schema: unknown, description = 'OK') => ({ description, content: json(schema) });
+/** A module's record as the API answers it. */
+export const recordOf = (module: ModuleSchema) => ({ $ref: `#/components/schemas/${module.admin.resource}_record` });
+
+/** A module's record body: JSON, or multipart (`payload` JSON and `file`) for a module with files. */
+export function recordBody(module: ModuleSchema) {
+  const name = module.admin.resource;
+  const multipart = { type: 'object', properties: { payload: { type: 'string', description: `JSON: ${name}` }, file: { type: 'string', format: 'binary' } } };
+  return {
+    required: true,
+    content: { ...json({ $ref: `#/components/schemas/${name}` }), ...(Object.keys(module.admin.files).length ? { 'multipart/form-data': { schema: multipart } } : {}) },
+  };
+}
+
+/** The query of a module's list (and of its export): page, sort, search and its filters. */
+export function listParameters(module: ModuleSchema) {
+  const { list } = module.admin;
+  return [
+    { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 } },
+    { name: 'per_page', in: 'query', schema: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE } },
+    { name: 'sort', in: 'query', schema: { type: 'string', default: list.sort.field } },
+    { name: 'order', in: 'query', schema: { type: 'string', enum: ['ASC', 'DESC'], default: list.sort.order } },
+    ...(list.search?.length ? [{ name: 'search', in: 'query', description: list.search.join(', '), schema: { type: 'string' } }] : []),
+    ...(list.filters ?? []).map((f) => ({ name: f.param ?? f.field, in: 'query', description: `${f.field} (${f.op})`, schema: { type: 'string' } })),
+  ];
+}
+
 function pathParameters(pattern: string) {
   return placeholders(pattern).map((name) => ({ name, in: 'path', required: true, schema: name.endsWith('id') ? { type: 'integer', minimum: 1 } : { type: 'string' } }));
 }
 
-function moduleOperations(module: ModuleSchema): Record<string, PathItem> {
-  const { admin } = module;
-  const name = admin.resource;
-  const tags = [t(admin.title)];
-  const body = { $ref: `#/components/schemas/${name}` };
-  const record = { $ref: `#/components/schemas/${name}_record` };
-  const json = (schema: unknown) => ({ 'application/json': { schema } });
-  const files = Object.keys(admin.files);
-  const requestBody = {
-    required: true,
-    content: {
-      ...json(body),
-      ...(files.length
-        ? { 'multipart/form-data': { schema: { type: 'object', properties: { payload: { type: 'string', description: `JSON: ${name}` }, file: { type: 'string', format: 'binary' } } } } }
-        : {}),
-    },
-  };
-  const ok = (schema: unknown, description = 'OK') => ({ description, content: json(schema) });
-  const paths: Record<string, PathItem> = {};
-  const add = (pattern: string, method: string, operation: Operation) => {
-    paths[pattern] ??= {};
-    paths[pattern][method] = { tags, parameters: pathParameters(pattern), ...operation, responses: { ...(operation.responses as object), ...errors } };
-  };
+/** A Fastify route pattern as an OpenAPI path under the /api server: `:id` (or `:id?`) is `{id}`, a wildcard `{path}`. */
+export function openApiPath(url: string): string {
+  return url
+    .replace(/^\/api/, '')
+    .replace(/:([A-Za-z_][A-Za-z0-9_]*)\??/g, '{$1}')
+    .replace(/\*$/, '{path}');
+}
 
-  add(admin.api.path, 'options', { summary: 'The JSON Schema of the form', responses: { 200: ok({ type: 'object', properties: { schema: { type: 'object' } } }) } });
-  if (admin.singleton) {
-    add(admin.api.read ?? admin.api.path, 'get', { summary: 'The saved record, or {} before the first save', responses: { 200: ok(record) } });
-    for (const pattern of new Set([admin.api.path, admin.api.upload])) {
-      for (const method of ['post', 'put']) add(pattern, method, { summary: 'Save (create or replace)', requestBody, responses: { 200: ok(record) } });
-    }
-    return paths;
-  }
-  const list = {
-    type: 'object',
-    properties: { data: { type: 'array', items: record }, pagination: { type: 'object', properties: { total: { type: 'integer' } } } },
+/** What a route's Fastify schema tells of its call: the JSON body and the query it validates. */
+function fromRouteSchema(route: ApiRoute): Operation {
+  const { body, querystring } = (route.schema ?? {}) as { body?: unknown; querystring?: { properties?: Record<string, unknown> } };
+  return {
+    ...(body ? { requestBody: { required: true, content: json(body) } } : {}),
+    ...(querystring?.properties ? { parameters: Object.entries(querystring.properties).map(([name, schema]) => ({ name, in: 'query', schema })) } : {}),
   };
-  const queryParameters = [
-    { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 } },
-    { name: 'per_page', in: 'query', schema: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE } },
-    { name: 'sort', in: 'query', schema: { type: 'string', default: admin.list.sort.field } },
-    { name: 'order', in: 'query', schema: { type: 'string', enum: ['ASC', 'DESC'], default: admin.list.sort.order } },
-    ...(admin.list.search?.length ? [{ name: 'search', in: 'query', description: admin.list.search.join(', '), schema: { type: 'string' } }] : []),
-    ...(admin.list.filters ?? []).map((f) => ({ name: f.param ?? f.field, in: 'query', description: `${f.field} (${f.op})`, schema: { type: 'string' } })),
-  ];
-  const item = itemPattern(admin.api.path);
-  add(admin.api.path, 'get', { summary: 'List', parameters: [...pathParameters(admin.api.path), ...queryParameters], responses: { 200: ok(list) } });
-  add(`${admin.api.path}/dictionary`, 'get', { summary: 'Every record as {id, name}', responses: { 200: ok({ type: 'object' }) } });
-  add(item, 'get', { summary: 'Read one', responses: { 200: ok(record) } });
-  add(item, 'delete', { summary: 'Delete', responses: { 204: { description: 'Deleted' } } });
-  for (const pattern of new Set([admin.api.path, admin.api.upload])) {
-    add(pattern, 'post', { summary: 'Create', requestBody, responses: { 201: ok(record, 'Created'), 409: errorResponse('Unique key taken') } });
-    add(itemPattern(pattern), 'put', { summary: 'Update', requestBody, responses: { 200: ok(record), 409: errorResponse('Unique key taken') } });
-  }
-  for (const [field, spec] of Object.entries(admin.files)) {
-    add(`${item}/${spec.deletePath}`, 'delete', { summary: `Delete the ${field} file`, responses: { 204: { description: 'Deleted' } } });
-  }
-  return paths;
+}
+
+/** The operation as the document shows it: its path's parameters, and the errors every call may answer. */
+function completed(path: string, operation: Operation): Operation {
+  const own = (operation.parameters ?? []) as { name: string; in: string }[];
+  const parameters = [...pathParameters(path).filter((parameter) => !own.some((given) => given.in === 'path' && given.name === parameter.name)), ...own];
+  return { ...operation, parameters, responses: { ...errors, ...((operation.responses as object | undefined) ?? { 200: { description: 'OK' } }) } };
 }
 
 function recordSchema(module: ModuleSchema): JsonSchema {
@@ -143,17 +118,38 @@ function recordSchema(module: ModuleSchema): JsonSchema {
   };
 }
 
-/** OpenAPI 3.1 of every schema-driven module (paths under /api), from the same files that validate. */
-export function openApiDocument(registry: Registry, extra: readonly DocumentedOperation[] = []) {
-  const modules = registry.modules.filter((m) => m.admin.crud);
+export interface ApiDocument {
+  document: Record<string, unknown>;
+  /** Registered routes without a description: left out of the document. */
+  undescribed: ApiRoute[];
+  /** Descriptions given apart (documentOperation) that name no registered route. */
+  unmatched: DocumentedOperation[];
+}
+
+/**
+ * OpenAPI 3.1 of the API (paths under /api) made from the routes the server registered, each with
+ * the description given with it (its capability's or its module's), and the schema-driven modules'
+ * bodies and records from the same files that validate them.
+ */
+export function openApiDocument(registry: Registry, routes: readonly ApiRoute[], documented: readonly DocumentedOperation[]): ApiDocument {
+  const apart = new Map(documented.map((entry) => [`${entry.method.toLowerCase()} ${entry.path}`, entry]));
+  const matched = new Set<DocumentedOperation>();
+  const undescribed: ApiRoute[] = [];
   const paths: Record<string, PathItem> = {};
-  for (const module of modules) {
-    for (const [pattern, item] of Object.entries(moduleOperations(module))) paths[pattern] = { ...paths[pattern], ...item };
+  for (const route of routes.filter((candidate) => !candidate.hidden)) {
+    const path = openApiPath(route.url);
+    const method = route.method.toLowerCase();
+    const given = apart.get(`${method} ${path}`);
+    if (given) matched.add(given);
+    const operation = route.operation ?? given?.operation;
+    if (!operation) {
+      undescribed.push(route);
+      continue;
+    }
+    paths[path] = { ...paths[path], [method]: completed(path, { ...fromRouteSchema(route), ...operation }) };
   }
-  for (const { method, path, operation } of extra) {
-    paths[path] = { ...paths[path], [method]: { parameters: pathParameters(path), ...operation, responses: { ...(operation.responses as object), ...errors } } };
-  }
-  return {
+  const modules = registry.modules.filter((m) => m.admin.crud);
+  const document = {
     openapi: '3.1.0',
     info: { title: t('app.api_docs.title'), version: '1' },
     servers: [{ url: '/api' }],
@@ -167,4 +163,5 @@ export function openApiDocument(registry: Registry, extra: readonly DocumentedOp
       },
     },
   };
+  return { document, undescribed, unmatched: documented.filter((entry) => !matched.has(entry)) };
 }

@@ -9,7 +9,8 @@ import { buildSchemaRoutes } from '../../client/schema/routeTable';
 import { createRegistry, DEFAULT_PRODUCT } from '../../common/schema/registry';
 import type { JsonSchema } from '../../common/schema/types';
 import { extendAjv } from '../../common/schema/validation';
-import { readSchemaFolder, SCHEMA_STAMP_FILE, schemaStamp } from '../../server/schema/folder';
+import { readSchemaFolder, SCHEMA_STAMP_FILE, schemaStamp, type BuildStamp } from '../../server/schema/folder';
+import { clientSourcesHash, PROJECT_ROOT } from './sourceHash';
 
 export const VALIDATORS_MODULE = 'virtual:schema-validators';
 export const SCHEMAS_MODULE = 'virtual:schema-files';
@@ -82,7 +83,8 @@ function readSchemaFolders(dirs: readonly string[]): Record<string, unknown> {
  *   page carries the route table without the schemas;
  * - `import { validateFns } from 'virtual:schema-validators'`: their precompiled form validators;
  * - `import.meta.env.PANEL_PRODUCT`;
- * - the build's `schema-stamp.json`, which the server checks against its own configuration.
+ * - the build's `schema-stamp.json`, which the server checks against its own configuration and
+ *   its sources (both hashed when the build starts, before it reads them).
  * The modules are rebuilt when a schema changes.
  */
 export function schemaPlugin(
@@ -90,6 +92,8 @@ export function schemaPlugin(
   product = process.env.PANEL_PRODUCT || DEFAULT_PRODUCT,
   /** More folders whose modules the browser gets too (the unit tests' fixture modules); never in a build the server serves. */
   extraDirs: readonly string[] = [],
+  /** The project whose browser sources the stamp hashes. */
+  sourcesRoot = PROJECT_ROOT,
 ): Plugin {
   const dirs = [schemasDir, ...extraDirs];
   const modules: Record<string, () => string> = {
@@ -98,9 +102,14 @@ export function schemaPlugin(
     [SCHEMAS_MODULE]: () => `export const schemaFiles = ${JSON.stringify(readSchemaFolders(dirs))};\n`,
   };
   const resolved = (id: string) => `\0${id}`;
+  const stampNow = (): BuildStamp => ({ product, stamp: schemaStamp(readSchemaFolder(schemasDir), product), sources: clientSourcesHash(sourcesRoot) });
+  let stamp: BuildStamp | undefined;
   return {
     name: 'panel-schemas',
     config: () => ({ define: { 'import.meta.env.PANEL_PRODUCT': JSON.stringify(product) } }),
+    buildStart() {
+      stamp = stampNow();
+    },
     resolveId: (source) => (source in modules ? resolved(source) : undefined),
     load(id) {
       const name = Object.keys(modules).find((source) => resolved(source) === id);
@@ -109,7 +118,6 @@ export function schemaPlugin(
       return modules[name]();
     },
     generateBundle() {
-      const stamp = { product, stamp: schemaStamp(readSchemaFolder(schemasDir), product) };
       this.emitFile({ type: 'asset', fileName: SCHEMA_STAMP_FILE, source: JSON.stringify(stamp) });
     },
   };

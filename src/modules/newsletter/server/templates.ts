@@ -4,7 +4,7 @@ import { currentUser } from '../../../server/platform/auth/plugin';
 import { assertValidForm, HttpError, httpError, t } from '../../../server/platform/http/errors';
 import { TEMPLATE_SEND_QUOTA, takeOutboundQuota } from '../../../server/platform/outbound/quota';
 import { sanitizeMailHtml } from '../../../server/platform/sanitizing/html';
-import { documentOperation, moduleRoutes } from '../../../server/schema';
+import { copyNested, documentOperation, moduleRoutes } from '../../../server/schema';
 import type { Owner, StoredRecord } from '../../../server/schema/storage';
 import { documentLinks, sendDocument } from './documents';
 import { savedSenderConfig, sendThroughSender } from './senders';
@@ -55,7 +55,7 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
         await templates.checkStored(tx, owner, values, null);
         const copy = await templates.store.insert(tx, owner, values, {});
         // Its blocks too (their pictures as new files), so that editing the copy starts from all of them.
-        if (blocks) copiedFiles.push(...(await blocks.copyNested(tx, { ...owner, parentId: record.id }, copy.id)));
+        if (blocks) copiedFiles.push(...(await copyNested(blocks, tx, { ...owner, parentId: record.id }, copy.id)));
         return copy;
       });
       return reply.code(201).send(templates.output(created, owner));

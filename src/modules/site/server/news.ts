@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { httpError } from '../../../server/platform/http/errors';
 import { flagsHold } from '../../../server/schema/flags';
-import type { ModuleRoutes } from '../../../server/schema/plugin';
+import type { ModuleRoutes } from '../../../server/schema';
 import type { Owner } from '../../../server/schema/storage';
 
 /** What a news item offers beyond its text: the media its pages show (404 pages without them). */
@@ -39,14 +39,14 @@ export const newsServer = fp(
     });
 
     const item = '/client_service/:service_id/module/news/:news_id';
-    app.options(`${item}/menu`, { preHandler: app.authenticate }, async (request) => {
+    app.options(`${item}/menu`, { preHandler: app.authenticate, config: { openapi: { tags: ['news'], summary: 'Which media a news item has, and whether it is imported' } } }, async (request) => {
       const { record } = await newsItem(app, news, request);
       return {
         ...Object.fromEntries(MEDIA.map((field) => [field, record.values[field] === true])),
         imported: record.values.imported === true,
       };
     });
-    app.options(`${item}/display`, { preHandler: app.authenticate }, async (request) => {
+    app.options(`${item}/display`, { preHandler: app.authenticate, config: { openapi: { tags: ['news'], summary: "The template's display options of a news item {schema}" } } }, async (request) => {
       const { owner } = await newsItem(app, news, request);
       const fields = [...DISPLAY, ...((await pinning(owner)) ? ['pinned'] : [])];
       const properties = news.module.schema.properties ?? {};

@@ -22,7 +22,7 @@ const refreshSchema = { body: objectBody({ refresh_token: requiredString(SECRET_
 export const authenticationRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
-  app.post<{ Body: LoginBody }>('/authentication', { schema: loginSchema }, async (request, reply) => {
+  app.post<{ Body: LoginBody }>('/authentication', { schema: loginSchema, config: { openapi: { tags: ['auth'], security: [], summary: 'Sign in: {access_token, refresh_token, expires_in}' } } }, async (request, reply) => {
     const { username, password } = request.body;
     const attempt = await admitAttempt(request, reply, 'login', username);
     const { rows } = await ctx.db.query<{ id: number; username: string; password_hash: string; is_root: boolean; is_blocked: boolean }>(
@@ -39,14 +39,14 @@ export const authenticationRoutes: FastifyPluginAsync = async (app) => {
     return startSession(ctx, user);
   });
 
-  app.post<{ Body: RefreshBody }>('/authentication/refresh', { schema: refreshSchema }, async (request) => {
+  app.post<{ Body: RefreshBody }>('/authentication/refresh', { schema: refreshSchema, config: { openapi: { tags: ['auth'], security: [], summary: 'New tokens for a refresh token (each is used once)' } } }, async (request) => {
     const result = await refreshSession(ctx, app.liveSessions, request.body.refresh_token);
     if (typeof result === 'object') return result;
     if (result === 'reused') request.log.warn({ ip: request.ip }, 'used refresh token presented again: its session is revoked');
     throw httpError(401, 'errors.session_expired');
   });
 
-  app.post<{ Body: RefreshBody }>('/authentication/logout', { schema: refreshSchema }, async (request, reply) => {
+  app.post<{ Body: RefreshBody }>('/authentication/logout', { schema: refreshSchema, config: { openapi: { tags: ['auth'], security: [], summary: 'Sign out: the session of the refresh token ends', responses: { 204: { description: 'Signed out' } } } } }, async (request, reply) => {
     app.liveSessions.forget(await revokeSessionOf(ctx.db, request.body.refresh_token));
     return reply.status(204).send();
   });

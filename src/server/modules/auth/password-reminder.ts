@@ -33,7 +33,7 @@ export const passwordReminderRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
   const panelUrl = ctx.config.publicUrl.replace(/\/+$/, '');
 
-  app.post<{ Body: ReminderRequestBody }>('/password_reminder', { schema: requestSchema }, async (request, reply) => {
+  app.post<{ Body: ReminderRequestBody }>('/password_reminder', { schema: requestSchema, config: { openapi: { tags: ['auth'], security: [], summary: 'Mail a password reminder link (the same answer for any username)' } } }, async (request, reply) => {
     const { username } = request.body;
     await (await admitAttempt(request, reply, 'password_reminder', username)).record(true);
     const { rows } = await ctx.db.query<{ id: number; email: string }>(
@@ -65,7 +65,7 @@ export const passwordReminderRoutes: FastifyPluginAsync = async (app) => {
     return { detail: t('app.auth.reminder_requested') };
   });
 
-  app.put<{ Body: ReminderConfirmBody }>('/password_reminder', { schema: confirmSchema }, async (request, reply) => {
+  app.put<{ Body: ReminderConfirmBody }>('/password_reminder', { schema: confirmSchema, config: { openapi: { tags: ['auth'], security: [], summary: "The reminder link's code: a new password is mailed" } } }, async (request, reply) => {
     const { username, confirm_code: code } = request.body;
     const attempt = await admitAttempt(request, reply, 'password_reminder_confirm', username);
     // Marking the reminder used is the atomic step that makes the code single use.

@@ -26,7 +26,7 @@ export const userPasswordRoutes: FastifyPluginAsync = async (app) => {
     '/user/password',
     // Authentication first, so an anonymous caller never learns anything from the validation; open
     // while a SPEC 4 step is pending, as it settles one.
-    { onRequest: app.authenticateSession, schema: passwordChangeSchema },
+    { onRequest: app.authenticateSession, schema: passwordChangeSchema, config: { openapi: { tags: ['user'], summary: 'Change the password; the other sessions end' } } },
     async (request, reply) => {
       const user = currentUser(request);
       const { rows } = await ctx.db.query<{ password_hash: string }>(

@@ -10,6 +10,7 @@ export async function contentModule(app: FastifyInstance): Promise<void> {
     '/content/prefix/:prefix',
     {
       onRequest: app.authenticate,
+      config: { openapi: { tags: ['content'], summary: 'The content blocks of a prefix {data}' } },
       schema: { params: { type: 'object', properties: { prefix: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } } } },
     },
     async (request) => {

@@ -24,6 +24,7 @@ export async function newsModule(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: NewsQuery }>(
     '/news',
     {
+      config: { openapi: { tags: ['news'], summary: "The panel's news for the user {data, pagination: {total}, unread_count}" } },
       schema: {
         querystring: {
           type: 'object',
@@ -51,7 +52,7 @@ export async function newsModule(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { id: string } }>('/news/:id', { schema: { params: ID_PARAM } }, async (request) => {
+  app.get<{ Params: { id: string } }>('/news/:id', { schema: { params: ID_PARAM }, config: { openapi: { tags: ['news'], summary: 'One news item' } } }, async (request) => {
     const { rows } = await db.query<{ body: string }>(`SELECT ${NEWS_COLUMNS}, n.body ${USER_NEWS} AND n.id = $2`, [
       currentUser(request).userId,
       Number(request.params.id),
@@ -60,7 +61,7 @@ export async function newsModule(app: FastifyInstance): Promise<void> {
     return { ...rows[0], body: sanitizeHtml(rows[0].body) };
   });
 
-  app.post<{ Params: { id: string } }>('/news/:id/set_read', { schema: { params: ID_PARAM } }, async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/news/:id/set_read', { schema: { params: ID_PARAM }, config: { openapi: { tags: ['news'], summary: 'Mark a news item read', responses: { 204: { description: 'Read' } } } } }, async (request, reply) => {
     const { affectedRows } = await db.query(
       `INSERT INTO news_reads (user_id, news_id)
        SELECT $1, n.id ${USER_NEWS} AND n.id = $2 ON CONFLICT DO NOTHING`,

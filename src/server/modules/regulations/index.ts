@@ -13,7 +13,7 @@ const MAX_INT = 2147483647;
 export async function regulationsModule(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
-  app.get('/user/regulations', { onRequest: app.authenticateSession }, async (request) => {
+  app.get('/user/regulations', { onRequest: app.authenticateSession, config: { openapi: { tags: ['user'], summary: 'The regulations in force {data: [{id, name, content, valid_from, is_accepted}]}' } } }, async (request) => {
     const { rows } = await db.query<{ id: number; name: string; content: string; valid_from: Date; is_accepted: boolean }>(
       `SELECT r.id, r.name, r.content, r.valid_from,
               EXISTS (SELECT 1 FROM regulation_acceptances a WHERE a.regulation_id = r.id AND a.user_id = $1) AS is_accepted
@@ -29,6 +29,7 @@ export async function regulationsModule(app: FastifyInstance): Promise<void> {
     '/user/regulations/accept',
     {
       onRequest: app.authenticateSession,
+      config: { openapi: { tags: ['user'], summary: 'Accept regulations' } },
       schema: {
         body: {
           type: 'object',

@@ -51,7 +51,7 @@ export async function servicesModule(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/service', async () => {
+  app.get('/service', { config: { openapi: { tags: ['services'], summary: 'The service types {data: [{id, name, shortcut, prefix}]}' } } }, async () => {
     const { rows } = await db.query('SELECT id, name, shortcut, prefix FROM service_types ORDER BY id');
     return { data: rows };
   });
@@ -59,6 +59,7 @@ export async function servicesModule(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: ListQuery }>(
     '/user/client_service',
     {
+      config: { openapi: { tags: ['services'], summary: "The user's services {data, pagination: {total}}" } },
       schema: {
         querystring: {
           type: 'object',
@@ -105,7 +106,7 @@ export async function servicesModule(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/user/client_service/type', async (request) => {
+  app.get('/user/client_service/type', { config: { openapi: { tags: ['services'], summary: "The types of the user's services, with how many of each" } } }, async (request) => {
     const { userId, isRoot } = currentUser(request);
     const { rows } = await db.query(
       `SELECT st.id, st.name, st.shortcut, st.prefix, count(*)::int AS count
@@ -117,21 +118,24 @@ export async function servicesModule(app: FastifyInstance): Promise<void> {
     return { data: rows };
   });
 
-  app.get<{ Params: { id: string } }>('/user/permissions/client_service/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/user/permissions/client_service/:id', { config: { openapi: { tags: ['services'], summary: "The user's rights in a service {is_admin, modules}" } } }, async (request) => {
     const { serviceId, isAdmin } = await requireServiceAccess(db, request, request.params.id);
     return { is_admin: isAdmin, modules: await usableModules(db, serviceId, currentUser(request).userId, isAdmin) };
   });
 
   app.get<{ Params: { id: string; module: string } }>(
     '/user/permissions/client_service/:id/module/:module',
-    { schema: { params: { type: 'object', properties: { module: { type: 'string', pattern: '^[a-z0-9_]{1,64}$' } } } } },
+    {
+      schema: { params: { type: 'object', properties: { module: { type: 'string', pattern: '^[a-z0-9_]{1,64}$' } } } },
+      config: { openapi: { tags: ['services'], summary: 'Whether the user may use a module of a service {allowed}' } },
+    },
     async (request) => {
       await requireServiceAccess(db, request, request.params.id, request.params.module);
       return { allowed: true };
     },
   );
 
-  app.get<{ Params: { id: string } }>('/client_service/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/client_service/:id', { config: { openapi: { tags: ['services'], summary: 'One service with its domains' } } }, async (request) => {
     const { serviceId } = await requireServiceAccess(db, request, request.params.id);
     const [service, domains] = await Promise.all([
       db.query<ServiceRow & { site_permissions_profile_id: number | null; site_size_available: number; site_size_used: number }>(

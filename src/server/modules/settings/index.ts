@@ -14,5 +14,5 @@ export function tileImageSource(template: string): string | undefined {
 
 export async function settingsModule(app: FastifyInstance): Promise<void> {
   const { config } = app.ctx;
-  app.get('/settings/public', async (): Promise<PublicSettings> => ({ map_tile_url: config.mapTileUrl, map_tile_attribution: config.mapTileAttribution }));
+  app.get('/settings/public', { config: { openapi: { tags: ['settings'], security: [], summary: "The panel's public settings (map tiles)" } } }, async (): Promise<PublicSettings> => ({ map_tile_url: config.mapTileUrl, map_tile_attribution: config.mapTileAttribution }));
 }

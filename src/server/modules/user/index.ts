@@ -35,13 +35,14 @@ export async function userModule(app: FastifyInstance): Promise<void> {
   };
 
   // Open while a SPEC 4 step is pending: the browser's guards read the steps from it.
-  app.get('/user', { onRequest: app.authenticateSession }, async (request) => (await app.accounts.get(currentUser(request).userId)).profile);
+  app.get('/user', { onRequest: app.authenticateSession, config: { openapi: { tags: ['user'], summary: "The signed-in user's profile and pending steps" } } }, async (request) => (await app.accounts.get(currentUser(request).userId)).profile);
 
   app.put<{ Body: { name?: string | null; surname?: string | null; phone?: string | null } }>(
     '/user',
     {
       onRequest: app.authenticate,
       schema: { body: { type: 'object', properties: { name: profileText, surname: profileText, phone: profileText } } },
+      config: { openapi: { tags: ['user'], summary: 'Save the profile (name, surname, phone)' } },
     },
     async (request) => {
       const { userId } = currentUser(request);
@@ -57,7 +58,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/user/avatar', { onRequest: app.authenticate }, async (request) => {
+  app.post('/user/avatar', { onRequest: app.authenticate, config: { openapi: { tags: ['user'], summary: 'Upload the avatar (multipart `file`): {avatar_uri}' } } }, async (request) => {
     const { userId } = currentUser(request);
     if (!request.isMultipart()) throw httpError(415, 'errors.image_not_supported');
     const upload = await filePart(request, config.avatarMaxBytes);
@@ -82,7 +83,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
     return { avatar_uri: avatarUri(file) };
   });
 
-  app.delete('/user/avatar', { onRequest: app.authenticate }, async (request, reply) => {
+  app.delete('/user/avatar', { onRequest: app.authenticate, config: { openapi: { tags: ['user'], summary: 'Remove the avatar', responses: { 204: { description: 'Removed' } } } } }, async (request, reply) => {
     const replaced = await replaceAvatar(db, currentUser(request).userId, null);
     await deleteAvatar(replaced.previous);
     return reply.status(204).send();

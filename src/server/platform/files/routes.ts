@@ -24,7 +24,7 @@ async function sendObject(app: FastifyInstance, reply: FastifyReply, key: string
  * Authorization header, and the 128-bit random name is the secret. Any name the store did not make is 404.
  */
 export function servePublicFiles(app: FastifyInstance, url: string, area: string): void {
-  app.get<{ Params: { name: string } }>(`${url}/:name`, async (request, reply) => {
+  app.get<{ Params: { name: string } }>(`${url}/:name`, { config: { openapi: { tags: ['files'], security: [], summary: `A public file of ${area}` } } }, async (request, reply) => {
     if (!STORED_NAME.test(request.params.name)) throw httpError(404, 'errors.not_found');
     return sendObject(app, embeddableAnywhere(reply), `${area}/${request.params.name}`);
   });
@@ -33,7 +33,7 @@ export function servePublicFiles(app: FastifyInstance, url: string, area: string
 /** GET /files/signed/:token serves a private file while its signed URL is valid. */
 export const signedFilesRoutes: FastifyPluginAsync = async (app) => {
   // A wildcard, as tokens (key, expiry, signature) outgrow the router's 100-character limit on parameters.
-  app.get<{ Params: { '*': string } }>('/files/signed/*', async (request, reply) => {
+  app.get<{ Params: { '*': string } }>('/files/signed/*', { config: { openapi: { tags: ['files'], security: [], summary: 'A private file, while its signed link is valid' } } }, async (request, reply) => {
     const key = app.ctx.files.verifySigned(request.params['*']);
     if (!key) throw httpError(404, 'errors.file_link_invalid');
     return sendObject(app, reply, key);

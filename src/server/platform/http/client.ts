@@ -1,14 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import staticFiles from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { assertClientBuildMatches } from '../../build-client';
+import { assertClientBuildMatches, clientDist } from '../../build-client';
 import type { Config } from '../../config';
 import { sendNotFound } from './error-handling';
-
-export const clientDist = fileURLToPath(new URL('../../../../dist/client/', import.meta.url));
 
 export interface ClientOptions {
   config: Pick<Config, 'schemasDir' | 'product'>;

@@ -42,7 +42,7 @@ export const xsrfPlugin = fp(async (app: FastifyInstance) => {
   });
 
   // Lets a client that has no cookie yet obtain one before its first mutating call.
-  app.get('/api/xsrf', async (_request, reply) => reply.status(204).send());
+  app.get('/api/xsrf', { config: { openapi: { tags: ['auth'], security: [], summary: 'Sets the XSRF cookie', responses: { 204: { description: 'Set' } } } } }, async (_request, reply) => reply.status(204).send());
 });
 
 function sameToken(a: string, b: string): boolean {

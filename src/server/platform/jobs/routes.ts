@@ -12,7 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function jobsRoutes(app: FastifyInstance): Promise<void> {
   const { db, jobs } = app.ctx;
 
-  app.get<{ Params: { job_id: string } }>('/jobs/:job_id', { onRequest: app.authenticate }, async (request) => {
+  app.get<{ Params: { job_id: string } }>('/jobs/:job_id', { onRequest: app.authenticate, config: { openapi: { tags: ['jobs'], summary: "A job's state and progress, for its owner" } } }, async (request) => {
     const user = currentUser(request);
     const jobId = request.params.job_id;
     if (!UUID.test(jobId)) throw httpError(404, 'errors.job_not_found');

@@ -59,7 +59,7 @@ export async function publicMailingRoutes(app: FastifyInstance, { tokens }: { to
 
   const invalid = (reply: FastifyReply) => page(reply, 404, t('public.unsubscribe.invalid_title'), t('public.unsubscribe.invalid_text'));
 
-  app.get('/newsletter/unsubscribe/:token', async (request, reply) => {
+  app.get('/newsletter/unsubscribe/:token', { config: { openapi: { tags: ['newsletter'], security: [], summary: "A recipient's unsubscribe page (HTML)" } } }, async (request, reply) => {
     const { token } = request.params as { token: string };
     const found = await deliveryOf('unsubscribe', token);
     if (!found) return invalid(reply);
@@ -69,7 +69,7 @@ export async function publicMailingRoutes(app: FastifyInstance, { tokens }: { to
     });
   });
 
-  app.post('/newsletter/unsubscribe/:token', { config: { publicTokenForm: true } }, async (request, reply) => {
+  app.post('/newsletter/unsubscribe/:token', { config: { publicTokenForm: true, openapi: { tags: ['newsletter'], security: [], summary: 'Unsubscribe (the page, or a one-click List-Unsubscribe post)' } } }, async (request, reply) => {
     const found = await deliveryOf('unsubscribe', (request.params as { token: string }).token);
     if (!found || !recipients) return invalid(reply);
     const { delivery } = found;
@@ -83,13 +83,13 @@ export async function publicMailingRoutes(app: FastifyInstance, { tokens }: { to
     return page(reply, 200, t('public.unsubscribe.done_title'), t('public.unsubscribe.done_text', { email: delivery.email }));
   });
 
-  app.get('/newsletter/open/:token', async (request, reply) => {
+  app.get('/newsletter/open/:token', { config: { openapi: { tags: ['newsletter'], security: [], summary: "A mailing's open pixel" } } }, async (request, reply) => {
     const found = await deliveryOf('open', (request.params as { token: string }).token);
     if (found) await record(found.delivery, 'opened');
     return embeddableAnywhere(reply).header('Cache-Control', 'no-store, private').type('image/gif').send(PIXEL);
   });
 
-  app.get('/newsletter/click/:token', async (request, reply) => {
+  app.get('/newsletter/click/:token', { config: { openapi: { tags: ['newsletter'], security: [], summary: "A mailing's tracked link: a redirect to it" } } }, async (request, reply) => {
     const found = await deliveryOf('click', (request.params as { token: string }).token);
     if (!found) return invalid(reply);
     const { rows } = await app.ctx.db.query<{ links: string[] }>('SELECT links FROM newsletter_mailings WHERE id = $1', [found.delivery.mailing_id]);

@@ -37,10 +37,13 @@ const adminModule = (menu: Record<string, unknown>) => ({
   },
 });
 
-/** The schemas as first deployed: a module declaring the "Moduły" folder, one joining it, an admin module. */
+/** A folder of the tests' own (the project's schemas declare "Moduły" already), named by a key the catalogue has. */
+const FOLDER_NAME = 'app.service_modules.main_pages';
+
+/** The schemas as first deployed: a module declaring a folder, one joining it, an admin module. */
 const firstSchemas = {
-  'notes.schema.json': serviceModule('notes', 'notatki', { folder: { slot: 'modules', icon: 'Apps', sort: 50 }, icon: 'Description', sort: 10 }),
-  'memos.schema.json': serviceModule('memos', 'memo', { folder: 'modules', icon: 'Article', sort: 20 }),
+  'notes.schema.json': serviceModule('notes', 'notatki', { folder: { slot: 'notebooks', icon: 'Apps', sort: 50, name: FOLDER_NAME }, icon: 'Description', sort: 10 }),
+  'memos.schema.json': serviceModule('memos', 'memo', { folder: 'notebooks', icon: 'Article', sort: 20 }),
   'admin-notes.schema.json': adminModule({ icon: 'Description', sort: 55 }),
 };
 
@@ -83,7 +86,7 @@ const menu = async (url: string, token = klient): Promise<MenuItem[]> => {
   return response.json().data;
 };
 const serviceMenu = (token = klient) => menu(`/api/user/menu/client_service/${site}`, token);
-const modulesFolder = (items: MenuItem[]) => items.find((item) => item.type === 'folder' && item.name === translate('app.menu.folders.modules'));
+const testFolder = (items: MenuItem[]) => items.find((item) => item.type === 'folder' && item.name === translate(FOLDER_NAME));
 const rowsOf = (prefix: string) =>
   test.ctx.db.query<{ id: number; service_type_id: number | null; name: string; icon: string; sort: number; is_root: boolean; parent_id: number | null }>(
     'SELECT id, service_type_id, name, icon, sort, is_root, parent_id FROM menu_items WHERE prefix = $1 ORDER BY service_type_id',
@@ -112,21 +115,21 @@ describe('the admin area’s menu', () => {
 
 describe('a folder a schema declares', () => {
   it('is placed in each service menu with the entries of the modules naming its slot', async () => {
-    const folder = modulesFolder(await serviceMenu());
-    expect(folder).toMatchObject({ name: 'Moduły', icon: 'Apps', sort: 50, prefix: null });
+    const folder = testFolder(await serviceMenu());
+    expect(folder).toMatchObject({ name: translate(FOLDER_NAME), icon: 'Apps', sort: 50, prefix: null });
     expect(folder?.submenu.map((item) => [item.prefix, item.name, item.sort])).toEqual([
       ['service_notes', 'Tagi', 10],
       ['service_memos', 'Tagi', 20],
     ]);
-    const { rows } = await test.ctx.db.query<{ count: number }>("SELECT count(*)::int AS count FROM menu_items WHERE slot = 'modules'");
+    const { rows } = await test.ctx.db.query<{ count: number }>("SELECT count(*)::int AS count FROM menu_items WHERE slot = 'notebooks'");
     const { rows: types } = await test.ctx.db.query<{ count: number }>('SELECT count(*)::int AS count FROM service_types');
     expect(rows[0].count).toBe(types[0].count);
   });
 
   it('keeps the catalogue keys in the rows', async () => {
     expect((await rowsOf('service_memos')).rows.every((row) => row.name === 'resources.tags.title')).toBe(true);
-    const { rows } = await test.ctx.db.query<{ name: string }>("SELECT DISTINCT name FROM menu_items WHERE slot = 'modules'");
-    expect(rows).toEqual([{ name: 'app.menu.folders.modules' }]);
+    const { rows } = await test.ctx.db.query<{ name: string }>("SELECT DISTINCT name FROM menu_items WHERE slot = 'notebooks'");
+    expect(rows).toEqual([{ name: FOLDER_NAME }]);
   });
 });
 
@@ -140,7 +143,7 @@ describe('entries on a database that already has them', () => {
     const forRoot = await serviceMenu(admin);
     const configuration = forRoot.find((item) => item.type === 'folder' && item.submenu.some((entry) => entry.prefix === 'service_configuration_tags'));
     expect(configuration?.submenu[0]).toMatchObject({ prefix: 'service_memos', name: translate('resources.recipients.title'), icon: 'Send', sort: 5, is_root: true });
-    expect(modulesFolder(forRoot)?.submenu.map((item) => item.prefix)).toEqual(['service_notes']);
+    expect(testFolder(forRoot)?.submenu.map((item) => item.prefix)).toEqual(['service_notes']);
     expect((await serviceMenu()).flatMap((item) => [item, ...item.submenu]).map((item) => item.prefix)).not.toContain('service_memos');
     expect((await menu('/api/user/menu/admin', admin)).find((item) => item.prefix === 'admin_notes')).toMatchObject({ icon: 'Quiz', sort: 5 });
     expect((await rowsOf('service_memos')).rows).toHaveLength((await rowsOf('service_notes')).rows.length);
@@ -149,12 +152,12 @@ describe('entries on a database that already has them', () => {
   it('keep what a root user changed by hand, and follow the block in what they left', async () => {
     const [edited, ...others] = (await rowsOf('service_notes')).rows;
     await test.ctx.db.query("UPDATE menu_items SET icon = 'Star', name = 'Notatki biura' WHERE id = $1", [edited.id]);
-    await startWith({ ...firstSchemas, 'notes.schema.json': serviceModule('notes', 'notatki', { folder: { slot: 'modules', icon: 'Apps', sort: 50 }, icon: 'Category', sort: 30 }) });
+    await startWith({ ...firstSchemas, 'notes.schema.json': serviceModule('notes', 'notatki', { folder: { slot: 'notebooks', icon: 'Apps', sort: 50, name: FOLDER_NAME }, icon: 'Category', sort: 30 }) });
     const { rows } = await rowsOf('service_notes');
     expect(rows.find((row) => row.id === edited.id)).toMatchObject({ icon: 'Star', name: 'Notatki biura', sort: 30 });
     expect(rows.filter((row) => row.id !== edited.id)).toEqual(others.map((row) => ({ ...row, icon: 'Category', sort: 30 })));
     // The folder's own block is unchanged: the folder is left as it is.
-    expect(modulesFolder(await serviceMenu())).toMatchObject({ icon: 'Apps', sort: 50 });
+    expect(testFolder(await serviceMenu())).toMatchObject({ icon: 'Apps', sort: 50 });
   });
 
   it('placed before declarations were kept, with a Polish name: are taken over, then follow the block', async () => {
@@ -165,7 +168,7 @@ describe('entries on a database that already has them', () => {
     const before = (await rowsOf('service_memos')).rows;
     expect(before.filter((row) => row.service_type_id !== 1).every((row) => row.name === 'resources.tags.title')).toBe(true);
     expect(before.find((row) => row.service_type_id === 1)?.name).toBe('Ręcznie');
-    await startWith({ ...firstSchemas, 'memos.schema.json': serviceModule('memos', 'memo', { folder: 'modules', icon: 'Article', sort: 20, name: 'resources.recipients.title' }) });
+    await startWith({ ...firstSchemas, 'memos.schema.json': serviceModule('memos', 'memo', { folder: 'notebooks', icon: 'Article', sort: 20, name: 'resources.recipients.title' }) });
     const after = (await rowsOf('service_memos')).rows;
     expect(after.filter((row) => row.service_type_id !== 1).every((row) => row.name === 'resources.recipients.title')).toBe(true);
     expect(after.find((row) => row.service_type_id === 1)?.name).toBe('Ręcznie');

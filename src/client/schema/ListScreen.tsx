@@ -6,9 +6,6 @@ import EditIcon from '@mui/icons-material/Edit';
 import {
   Box,
   Button,
-  Card,
-  CardActions,
-  CardContent,
   IconButton,
   Link as MuiLink,
   MenuItem,
@@ -52,6 +49,7 @@ import { displayValue } from './values';
 import { LoadingState } from '../screens/common/QueryStates';
 import { useTranslateText } from '../providers/useTranslateText';
 import { FileUploadList } from '../ui/FileUploadList';
+import { RecordCards } from '../ui/RecordTable';
 import { InlineEditTable } from './InlineEditTable';
 import { ThumbnailCell } from './Thumbnail';
 
@@ -294,27 +292,14 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
             <InlineEditTable context={context} rows={rows} fields={listPage.inline} title={title} label={label} />
           ) : isPhone ? (
             // On a phone each record is a card: every column labelled, the actions in reach.
-            <Stack component="ul" aria-label={title} aria-busy={records.isFetching} spacing={1} sx={{ listStyle: 'none', m: 0, p: 1 }}>
-              {rows.map((record) => (
-                <Card component="li" key={record.id} variant="outlined">
-                  <CardContent sx={{ pb: 0 }}>
-                    <Box component="dl" sx={{ m: 0 }}>
-                      {columns.map((column) => (
-                        <Box key={column.field} sx={{ mb: 1 }}>
-                          <Typography component="dt" variant="caption" color="text.secondary">
-                            {columnTitle(column)}
-                          </Typography>
-                          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                            {cell(record, column.field)}
-                          </Typography>
-                        </Box>
-                      ))}
-                    </Box>
-                  </CardContent>
-                  <CardActions sx={{ justifyContent: 'flex-end' }}>{actions(record)}</CardActions>
-                </Card>
-              ))}
-            </Stack>
+            <RecordCards
+              label={title}
+              rows={rows}
+              rowKey={(record: ListRecord) => record.id}
+              columns={columns.map((column) => ({ key: column.field, label: columnTitle(column), value: (record: ListRecord) => cell(record, column.field) }))}
+              actions={actions}
+              busy={records.isFetching}
+            />
           ) : (
             <TableContainer>
               <Table aria-label={title} aria-busy={records.isFetching}>

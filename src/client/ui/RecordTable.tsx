@@ -10,6 +10,42 @@ export interface RecordColumn<Row> {
   align?: 'left' | 'right';
 }
 
+interface RecordCardsProps<Row> {
+  label: string;
+  rows: readonly Row[];
+  rowKey(row: Row): string | number;
+  columns: readonly RecordColumn<Row>[];
+  actions?(row: Row): ReactNode;
+  busy?: boolean;
+}
+
+/** Rows as cards, for a phone: every value under its column's name, the actions at the bottom, long texts wrapped at any character. */
+export function RecordCards<Row>({ label, rows, rowKey, columns, actions, busy }: RecordCardsProps<Row>) {
+  return (
+    <Stack component="ul" aria-label={label} aria-busy={busy} spacing={1} sx={{ listStyle: 'none', m: 0, p: 1 }}>
+      {rows.map((row) => (
+        <Card component="li" key={rowKey(row)} variant="outlined">
+          <CardContent sx={{ pb: 0 }}>
+            <Box component="dl" sx={{ m: 0 }}>
+              {columns.map((column) => (
+                <Box key={column.key} sx={{ mb: 1 }}>
+                  <Typography component="dt" variant="caption" color="text.secondary">
+                    {column.label}
+                  </Typography>
+                  <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                    {column.value(row)}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          </CardContent>
+          {actions && <CardActions sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>{actions(row)}</CardActions>}
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
 interface RecordTableProps<Row> {
   /** The table's name (its caption, shown when `caption` is set, else read by screen readers only). */
   label: string;
@@ -32,27 +68,7 @@ export function RecordTable<Row>({ label, caption, rows, rowKey, columns, action
   if (isPhone) {
     return (
       <Paper>
-        <Stack component="ul" aria-label={label} aria-busy={busy} spacing={1} sx={{ listStyle: 'none', m: 0, p: 1 }}>
-          {rows.map((row) => (
-            <Card component="li" key={rowKey(row)} variant="outlined">
-              <CardContent sx={{ pb: 0 }}>
-                <Box component="dl" sx={{ m: 0 }}>
-                  {columns.map((column) => (
-                    <Box key={column.key} sx={{ mb: 1 }}>
-                      <Typography component="dt" variant="caption" color="text.secondary">
-                        {column.label}
-                      </Typography>
-                      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                        {column.value(row)}
-                      </Typography>
-                    </Box>
-                  ))}
-                </Box>
-              </CardContent>
-              {actions && <CardActions sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>{actions(row)}</CardActions>}
-            </Card>
-          ))}
-        </Stack>
+        <RecordCards label={label} rows={rows} rowKey={rowKey} columns={columns} actions={actions} busy={busy} />
       </Paper>
     );
   }

@@ -37,3 +37,21 @@ export function multipart(payload: unknown, file?: { name: string; type: string;
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/**
+ * The demo services most site tests use: klient's WWW site, klient2's (another client's, for
+ * isolation) and klient's newsletter (a service without the site's modules).
+ */
+export async function demoSites(test: TestApp): Promise<{ site: number; otherSite: number; newsletter: number }> {
+  return { site: await serviceOf(test, 'klient', 1), otherSite: await serviceOf(test, 'klient2', 1), newsletter: await serviceOf(test, 'klient', 9) };
+}
+
+/** What a service holds: its records of a module and the bytes its files take (to show a refused write stored nothing). */
+export async function storedOf(test: TestApp, service: number, resource: string): Promise<{ records: number; used: number }> {
+  const { rows } = await test.ctx.db.query<{ records: string; used: string }>(
+    `SELECT (SELECT count(*) FROM module_records WHERE resource = $2 AND client_service_id = $1) AS records,
+            (SELECT site_size_used FROM client_services WHERE id = $1) AS used`,
+    [service, resource],
+  );
+  return { records: Number(rows[0].records), used: Number(rows[0].used) };
+}

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, serviceOf } from './schema-fixtures';
+import { demoSites, multipart, storedOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
 import { type Method, signedIn } from './support/signed-in';
 
@@ -29,22 +29,11 @@ async function created(method: Method, url: string, payload: unknown, as = 'klie
 const upload = (method: 'POST' | 'PUT', url: string, payload: unknown, file: { name: string; type: string; data: Buffer } | undefined, as = 'klient') =>
   test.call({ method, url, token: tokens[as], ...multipart(payload, file, 'photo') });
 
-/** What a service holds: its records of a module and the bytes of its files. */
-async function stored(service: number, resource: string) {
-  const { rows } = await test.ctx.db.query<{ records: string; used: string }>(
-    `SELECT (SELECT count(*) FROM module_records WHERE resource = $2 AND client_service_id = $1) AS records,
-            (SELECT site_size_used FROM client_services WHERE id = $1) AS used`,
-    [service, resource],
-  );
-  return { records: Number(rows[0].records), used: Number(rows[0].used) };
-}
 
 beforeAll(async () => {
   test = await createTestApp();
   await signIn('klient', 'klient2');
-  site = await serviceOf(test, 'klient', 1);
-  otherSite = await serviceOf(test, 'klient2', 1);
-  newsletter = await serviceOf(test, 'klient', 9);
+  ({ site, otherSite, newsletter } = await demoSites(test));
 });
 afterAll(async () => {
   await test?.close();
@@ -73,7 +62,7 @@ describe('scrolling banners', () => {
   });
 
   it('checks every field in Polish and stores nothing it refuses', async () => {
-    const before = await stored(site, 'scroll_banners');
+    const before = await storedOf(test, site, 'scroll_banners');
     const empty = await call('POST', scrollOf(site), {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ detail: 'Proszę poprawnie wypełnić formularz.', errors: { text: 'Treść banera jest wymagana.' } });
@@ -93,7 +82,7 @@ describe('scrolling banners', () => {
     expect(reversed.json().errors).toEqual({ active_to: 'Data zakończenia nie może być wcześniejsza niż data rozpoczęcia.' });
     const badToggle = await call('PUT', `${scrollOf(site)}/${(await created('POST', scrollOf(site), { text: 'Przełącznik', active: true })).id}/active`, { active: 'nie' });
     expect(badToggle.statusCode).toBe(400);
-    expect(await stored(site, 'scroll_banners')).toEqual({ ...before, records: before.records + 1 });
+    expect(await storedOf(test, site, 'scroll_banners')).toEqual({ ...before, records: before.records + 1 });
   });
 });
 
@@ -123,7 +112,7 @@ describe('counter banners', () => {
   });
 
   it('refuses a photo of another size, naming the size, and stores nothing', async () => {
-    const before = await stored(site, 'counter_banners');
+    const before = await storedOf(test, site, 'counter_banners');
     for (const [width, height] of [[800, 600], [1199, 300], [2400, 600]]) {
       const answer = await upload('POST', counterOf(site), { title: 'Zły rozmiar', target_at: '2027-01-01T00:00:00+01:00' }, { name: 'baner.png', type: 'image/png', data: await png(width, height) });
       expect(answer.statusCode).toBe(400);
@@ -137,24 +126,24 @@ describe('counter banners', () => {
     const replaced = await upload('PUT', `${counterOf(site)}/${banner.id}`, banner, { name: 'baner.png', type: 'image/png', data: await png(300, 1200) });
     expect(replaced.statusCode).toBe(400);
     expect((await call('GET', `${counterOf(site)}/${banner.id}`)).json().photo_uri).toBeFalsy();
-    expect(await stored(site, 'counter_banners')).toEqual({ ...before, records: before.records + 1 });
+    expect(await storedOf(test, site, 'counter_banners')).toEqual({ ...before, records: before.records + 1 });
   });
 
   it('refuses files that are not images, too large ones and a photo where the template has none', async () => {
-    const before = await stored(site, 'counter_banners');
+    const before = await storedOf(test, site, 'counter_banners');
     const text = await upload('POST', counterOf(site), { title: 'Nie zdjęcie', target_at: '2027-01-01T00:00:00+01:00' }, { name: 'baner.png', type: 'image/png', data: Buffer.from('to nie jest obraz') });
     expect(text.statusCode).toBe(415);
     expect(text.json().detail).toBe('Nieobsługiwany typ pliku.');
     const huge = await upload('POST', counterOf(site), { title: 'Za duże', target_at: '2027-01-01T00:00:00+01:00' }, { name: 'baner.png', type: 'image/png', data: Buffer.concat([await png(1200, 300), Buffer.alloc(5 * 1024 * 1024)]) });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().detail).toBe('Przesłany plik jest zbyt duży.');
-    expect(await stored(site, 'counter_banners')).toEqual(before);
+    expect(await storedOf(test, site, 'counter_banners')).toEqual(before);
 
-    const otherBefore = await stored(otherSite, 'counter_banners');
+    const otherBefore = await storedOf(test, otherSite, 'counter_banners');
     const refused = await upload('POST', counterOf(otherSite), { title: 'Bez zdjęć w szablonie', target_at: '2027-01-01T00:00:00+01:00' }, { name: 'baner.png', type: 'image/png', data: await png(1200, 300) }, 'klient2');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual({ photo: 'Szablon strony nie przewiduje pola Zdjęcie.' });
-    expect(await stored(otherSite, 'counter_banners')).toEqual(otherBefore);
+    expect(await storedOf(test, otherSite, 'counter_banners')).toEqual(otherBefore);
     // Without a photo the banner is saved there as anywhere.
     await created('POST', counterOf(otherSite), { title: 'Bez zdjęcia', target_at: '2027-01-01T00:00:00+01:00' }, 'klient2');
   });

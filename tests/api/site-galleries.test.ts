@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, serviceOf } from './schema-fixtures';
+import { demoSites, multipart, storedOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
 import { type Method, signedIn } from './support/signed-in';
 
@@ -33,22 +33,11 @@ async function photo(galleryId: number, file?: { name: string; type: string; dat
   return test.call({ method: 'POST', url: photosOf(service, galleryId), token: tokens[as], ...multipart({}, file ?? { name: 'zdjecie.png', type: 'image/png', data: await png() }, 'photo') });
 }
 
-/** The service's records of a module and the bytes its files take. */
-async function stored(service: number, resource: string) {
-  const { rows } = await test.ctx.db.query<{ records: string; used: string }>(
-    `SELECT (SELECT count(*) FROM module_records WHERE resource = $2 AND client_service_id = $1) AS records,
-            (SELECT site_size_used FROM client_services WHERE id = $1) AS used`,
-    [service, resource],
-  );
-  return { records: Number(rows[0].records), used: Number(rows[0].used) };
-}
 
 beforeAll(async () => {
   test = await createTestApp();
   await signIn('klient', 'klient2');
-  site = await serviceOf(test, 'klient', 1);
-  otherSite = await serviceOf(test, 'klient2', 1);
-  newsletter = await serviceOf(test, 'klient', 9);
+  ({ site, otherSite, newsletter } = await demoSites(test));
 });
 afterAll(async () => {
   await test?.close();
@@ -64,16 +53,16 @@ describe('galleries', () => {
     expect(settings.description).toBe('Kwiecień 2026');
     expect((await created('PUT', `${galleriesOf(site)}/${saved.id}/publish`, { published: false })).published).toBe(false);
 
-    const before = await stored(site, 'gallery_photos');
+    const before = await storedOf(test, site, 'gallery_photos');
     expect((await photo(saved.id)).statusCode).toBe(201);
-    expect((await stored(site, 'gallery_photos')).used).toBeGreaterThan(before.used);
+    expect((await storedOf(test, site, 'gallery_photos')).used).toBeGreaterThan(before.used);
     expect((await call('DELETE', `${galleriesOf(site)}/${saved.id}`)).statusCode).toBe(204);
-    expect(await stored(site, 'gallery_photos')).toEqual(before);
+    expect(await storedOf(test, site, 'gallery_photos')).toEqual(before);
     expect((await call('GET', photosOf(site, saved.id))).statusCode).toBe(403);
   });
 
   it('checks the fields in Polish', async () => {
-    const before = await stored(site, 'galleries');
+    const before = await storedOf(test, site, 'galleries');
     const empty = await call('POST', galleriesOf(site), {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ detail: 'Proszę poprawnie wypełnić formularz.', errors: { name: 'Nazwa galerii jest wymagana.' } });
@@ -84,7 +73,7 @@ describe('galleries', () => {
       published: 'Określ, czy galeria jest opublikowana.',
       description: 'Opis może zawierać najwyżej 2000 znaków.',
     });
-    expect(await stored(site, 'galleries')).toEqual(before);
+    expect(await storedOf(test, site, 'galleries')).toEqual(before);
   });
 });
 
@@ -128,7 +117,7 @@ describe("a gallery's photos", () => {
 
   it('refuses files that are not images and too large ones, storing nothing', async () => {
     const { id } = await gallery();
-    const before = await stored(site, 'gallery_photos');
+    const before = await storedOf(test, site, 'gallery_photos');
     const text = await photo(id, { name: 'zdjecie.png', type: 'image/png', data: Buffer.from('to nie jest obraz') });
     expect(text.statusCode).toBe(415);
     expect(text.json().detail).toBe('Nieobsługiwany typ pliku.');
@@ -137,7 +126,7 @@ describe("a gallery's photos", () => {
     expect(huge.json().detail).toBe('Przesłany plik jest zbyt duży.');
     const none = await test.call({ method: 'POST', url: photosOf(site, id), token: tokens.klient, ...multipart({ alt: 'Bez pliku' }) });
     expect(none.statusCode).toBe(201);
-    expect(await stored(site, 'gallery_photos')).toEqual({ ...before, records: before.records + 1 });
+    expect(await storedOf(test, site, 'gallery_photos')).toEqual({ ...before, records: before.records + 1 });
   });
 });
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, serviceOf } from './schema-fixtures';
+import { demoSites, multipart } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
 import { type Method, signedIn } from './support/signed-in';
 
@@ -32,9 +32,7 @@ const item = (values: Record<string, unknown> = {}, service = site, as = 'klient
 beforeAll(async () => {
   test = await createTestApp();
   await signIn('klient', 'klient2');
-  site = await serviceOf(test, 'klient', 1);
-  otherSite = await serviceOf(test, 'klient2', 1);
-  newsletter = await serviceOf(test, 'klient', 9);
+  ({ site, otherSite, newsletter } = await demoSites(test));
   category = (await created('POST', categoriesOf(site), { name: 'Aktualności testowe' })).id;
   otherCategory = (await created('POST', categoriesOf(otherSite), { name: 'Cudze aktualności' }, 'klient2')).id;
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WEBM } from '../../src/modules/site/server/videos/demo-media';
-import { multipart, PNG, serviceOf } from './schema-fixtures';
+import { PNG, demoSites, multipart } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
 import { type Method, signedIn } from './support/signed-in';
 
@@ -45,9 +45,7 @@ async function refused(answer: Awaited<ReturnType<typeof call>>, status: number,
 beforeAll(async () => {
   test = await createTestApp();
   await signIn('klient', 'klient2');
-  site = await serviceOf(test, 'klient', 1);
-  otherSite = await serviceOf(test, 'klient2', 1);
-  newsletter = await serviceOf(test, 'klient', 9);
+  ({ site, otherSite, newsletter } = await demoSites(test));
 });
 afterAll(async () => {
   await test?.close();

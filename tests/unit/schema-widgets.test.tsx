@@ -128,9 +128,11 @@ describe('lists and details show the widgets\' values readably', () => {
 
   it('dates in Polish, rich text without its markup, a place by its coordinates', () => {
     expect(shown('day', '2026-11-23')).toBe('23 listopada 2026');
+    // In Polish time, whatever the browser's zone, as the forms enter it.
     expect(shown('starts_at', '2026-11-23T10:15:00+01:00')).toBe(
-      new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' }).format(new Date('2026-11-23T10:15:00+01:00')),
+      new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Warsaw' }).format(new Date('2026-11-23T10:15:00+01:00')),
     );
+    expect(shown('starts_at', '2026-07-01T08:00:00Z')).toContain('10:00');
     expect(shown('body', '<p>Zaproszenie na <strong>festyn</strong> &amp; piknik</p>')).toBe('Zaproszenie na festyn & piknik');
     expect(shown('place', { latitude: 52.2297, longitude: 21.0122 })).toBe('szer. 52,23, dł. 21,012');
     expect(shown('stops', ['Start', 'Meta'])).toBe('Start, Meta');

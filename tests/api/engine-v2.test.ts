@@ -25,7 +25,7 @@ const albums = {
   'x-admin': {
     resource: 'albums',
     scope: 'service',
-    module: 'galleries',
+    module: 'wcag',
     title: 'resources.tags.title',
     route: { path: '/usluga/{service_id}/albumy', name: 'service_albums', param: 'album_id', views: { list: '', create: 'dodaj', edit: 'edytuj/{album_id}' } },
     list: { columns: [{ field: 'name', sortable: true }, { field: 'published' }], sort: { field: 'name', order: 'ASC' } },
@@ -52,7 +52,7 @@ const photos = {
   'x-admin': {
     resource: 'album_photos',
     scope: 'service',
-    module: 'galleries',
+    module: 'wcag',
     title: 'resources.tags.title',
     parent: { resource: 'albums', param: 'album_id' },
     route: { path: '/usluga/{service_id}/albumy/zdjecia/{album_id}', name: 'service_album_photos', param: 'photo_id', views: { list: '', create: 'dodaj' } },
@@ -71,8 +71,8 @@ const covers = {
   'x-admin': {
     resource: 'covers',
     scope: 'service',
-    module: 'galleries',
-    api: { path: '/client_service/{service_id}/module/galleries_covers' },
+    module: 'wcag',
+    api: { path: '/client_service/{service_id}/module/wcag_covers' },
     title: 'resources.tags.title',
     route: { path: '/usluga/{service_id}/okladki', name: 'service_covers', param: 'cover_id', views: { list: '' } },
   },
@@ -84,7 +84,7 @@ const events = {
   'x-admin': {
     resource: 'events',
     scope: 'service',
-    module: 'galleries',
+    module: 'wcag',
     api: { path: '/client_service/{service_id}/module/events' },
     title: 'resources.tags.title',
     route: { path: '/usluga/{service_id}/wydarzenia', name: 'service_events', param: 'event_id', views: { list: '' } },
@@ -141,8 +141,8 @@ afterAll(async () => {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
 const call = (method: Method, url: string, payload?: unknown, as = 'klient') => test.call({ method, url, token: tokens[as], payload });
-const albumsOf = (service: number) => `/api/client_service/${service}/module/galleries`;
-const photosOf = (service: number, album: number | string) => `${albumsOf(service)}/${album}/galleries`;
+const albumsOf = (service: number) => `/api/client_service/${service}/module/wcag`;
+const photosOf = (service: number, album: number | string) => `${albumsOf(service)}/${album}/wcag`;
 
 async function album(service: number, as: string, values: Record<string, unknown> = {}): Promise<number> {
   const created = await call('POST', albumsOf(service), { name: `Album ${Math.random().toString(36).slice(2, 8)}`, ...values }, as);
@@ -246,7 +246,7 @@ describe('a reference to another module', () => {
   it('accepts only records of the same service, and says which field names a missing one', async () => {
     const own = await album(site, 'klient');
     const foreign = await album(otherSite, 'klient2');
-    const covers = `/api/client_service/${site}/module/galleries_covers`;
+    const covers = `/api/client_service/${site}/module/wcag_covers`;
     expect((await call('POST', covers, { title: 'Okładka', album: own, related: [own] })).statusCode).toBe(201);
     for (const body of [{ title: 'Cudza', album: foreign }, { title: 'Brak', album: 987_654 }, { title: 'Lista', album: own, related: [own, foreign] }]) {
       const refused = await call('POST', covers, body);
@@ -262,10 +262,10 @@ describe('the service access check behind every call', () => {
     const list = () => call('GET', albumsOf(site));
     expect((await list()).statusCode).toBe(200);
     expect((await list()).statusCode).toBe(200);
-    await test.ctx.db.query("DELETE FROM client_service_modules WHERE client_service_id = $1 AND module = 'galleries'", [site]);
+    await test.ctx.db.query("DELETE FROM client_service_modules WHERE client_service_id = $1 AND module = 'wcag'", [site]);
     // The embedded database tells this process at once; a PostgreSQL server a moment after the commit.
     await until(async () => ((await list()).statusCode === 403 ? true : undefined), 5_000, 20);
-    await test.ctx.db.query("INSERT INTO client_service_modules (client_service_id, module) VALUES ($1, 'galleries')", [site]);
+    await test.ctx.db.query("INSERT INTO client_service_modules (client_service_id, module) VALUES ($1, 'wcag')", [site]);
     expect((await list()).statusCode).toBe(200);
 
     const klient = await test.userId('klient');

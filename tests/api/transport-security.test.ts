@@ -40,6 +40,6 @@ describe('Content-Security-Policy', () => {
   it('lets the page frame only its own pages (a mailing as sent) and the allowed embed paths', async () => {
     const response = await testApp.call({ method: 'GET', url: '/api/xsrf' });
     const frameSrc = String(response.headers['content-security-policy']).split(';').find((directive) => directive.startsWith('frame-src'));
-    expect(frameSrc).toBe("frame-src 'self' https://www.youtube.com/embed/ https://www.youtube-nocookie.com/embed/ https://player.vimeo.com/video/ https://www.google.com/maps/embed");
+    expect(frameSrc).toBe("frame-src 'self' https://www.youtube.com/embed/ https://www.youtube-nocookie.com/embed/ https://player.vimeo.com/video/ https://www.google.com/maps/embed https://www.facebook.com/plugins/video.php");
   });
 });

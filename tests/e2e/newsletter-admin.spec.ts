@@ -54,8 +54,8 @@ test.describe('the service admin area of a newsletter', () => {
     const daily = usage.getByRole('row', { name: new RegExp(`^${text('resources.limits.fields.daily')}`) });
     await expect(daily.getByRole('cell')).toHaveCount(3);
     expect(await axeViolations(page)).toEqual([]);
-    const field = page.getByRole('main').getByRole('spinbutton', { name: text('resources.limits.fields.daily') });
-    await field.fill('4321');
+    await page.getByRole('main').getByRole('spinbutton', { name: text('resources.limits.fields.daily') }).fill('4321');
+    await page.getByRole('main').getByRole('spinbutton', { name: text('resources.limits.fields.monthly') }).fill('54321');
     await saveButton(page).click();
     await expectToast(page, text('resources.limits.messages.updated'));
     await expect(daily.getByRole('cell').first()).toHaveText('4321');

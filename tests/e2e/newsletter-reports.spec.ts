@@ -105,9 +105,9 @@ test.describe('newsletter reports', () => {
     await expect(daily.getByRole('row')).toHaveCount(32);
     // The period applied by default is written in its inputs, ending today (in Polish time).
     const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(new Date());
-    const periodEnd = main.getByLabel(text('resources.newsletter_reports.filters.to'));
+    const periodEnd = main.getByRole('textbox', { name: text('resources.newsletter_reports.filters.to') });
     await expect(periodEnd).toHaveValue(today);
-    await expect(main.getByLabel(text('resources.newsletter_reports.filters.from'))).not.toHaveValue('');
+    await expect(main.getByRole('textbox', { name: text('resources.newsletter_reports.filters.from') })).not.toHaveValue('');
     const sum = daily.getByRole('row', { name: new RegExp(text('resources.newsletter_reports.totals.sum')) });
     await expect(sum.getByRole('cell').first()).not.toHaveText('0');
     expect(await axeViolations(page)).toEqual([]);

@@ -323,6 +323,17 @@ describe("a module's declared action (the sender config's test send)", () => {
     return calls;
   }
 
+  it("shows the service's domain after the provider's method's local part, and no suffix for another type", async () => {
+    renderSenders(stored, { 'GET /api/client_service/5/module/senders/configs/address': () => ({ body: { suffix: '@newsletter.example.com', from: null } }) });
+    const from = await screen.findByLabelText(/^Adres nadawcy/);
+    expect(await screen.findByText('@newsletter.example.com')).toBeTruthy();
+    expect((from as HTMLInputElement).value).toBe('biuro');
+    cleanup();
+    renderSenders({ ...stored, config_type_id: 2, from: 'a@example.com' }, { 'GET /api/client_service/5/module/senders/configs/address': () => ({ body: { suffix: '@newsletter.example.com', from: null } }) });
+    await screen.findByLabelText(/^Adres nadawcy/);
+    expect(screen.queryByText('@newsletter.example.com')).toBeNull();
+  });
+
   it('sends PUT .../test with an empty body and says to check the mailbox', async () => {
     const calls = renderSenders(stored, {
       'PUT /api/client_service/5/module/senders/configs/test': () => ({ body: { detail: 'Sprawdź skrzynkę mailową.' } }),

@@ -26,6 +26,5 @@ export function TextWidget(props: WidgetProps) {
   });
   const BaseInputTemplate = getTemplate('BaseInputTemplate', props.registry, props.options);
   const text = suffix && typeof answer.data?.[suffix.field] === 'string' ? (answer.data[suffix.field] as string) : undefined;
-  const options = text ? { ...props.options, slotProps: { input: { endAdornment: <InputAdornment position="end">{text}</InputAdornment> } } } : props.options;
-  return <BaseInputTemplate {...props} options={options} />;
+  return <BaseInputTemplate {...props} slotProps={text ? { input: { endAdornment: <InputAdornment position="end">{text}</InputAdornment> } } : undefined} />;
 }

@@ -47,6 +47,15 @@ function useFailureToasts(serviceId: string, rows: MailingSummary[] | undefined)
   }, [rows, serviceId, translate, notify, queryClient]);
 }
 
+/** How soon before its start a scheduled mailing is watched for its outcome. */
+const IMMINENT_MS = 60_000;
+
+/** A mailing whose row may change by itself soon: being sent, or scheduled to start within a minute (or overdue). */
+function isMoving(row: MailingSummary): boolean {
+  if (row.status === 'sending') return true;
+  return row.status === 'scheduled' && row.start_at !== null && new Date(row.start_at).getTime() - Date.now() < IMMINENT_MS;
+}
+
 /** The title of a list of mailings: current, archived, or of one template. */
 function listTitle(mode: Mode): string {
   return mode === 'archive' ? 'resources.mailings.archive.title' : mode === 'template' ? 'resources.mailings.actions.template_mailings' : mailingsModule().admin.title;
@@ -61,8 +70,8 @@ function MailingRows({ mode }: { mode: Mode }) {
     queryFn: ({ signal }) =>
       fetchSummaries(serviceId, { archived: mode === 'template' ? undefined : mode === 'archive', template_id: mode === 'template' ? templateId : undefined, page, perPage: PER_PAGE }, signal),
     placeholderData: keepPreviousData,
-    // Counts move while a mailing is being sent.
-    refetchInterval: (current) => (current.state.data?.data.some((row) => row.status === 'sending') ? 2000 : false),
+    // Counts move while a mailing is being sent, and a scheduled one starts (or fails) when its time comes.
+    refetchInterval: (current) => (current.state.data?.data.some(isMoving) ? 2000 : false),
   });
   useFailureToasts(serviceId, query.data?.data);
   if (query.isPending) return <LoadingState />;

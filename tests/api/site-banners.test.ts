@@ -29,7 +29,6 @@ async function created(method: Method, url: string, payload: unknown, as = 'klie
 const upload = (method: 'POST' | 'PUT', url: string, payload: unknown, file: { name: string; type: string; data: Buffer } | undefined, as = 'klient') =>
   test.call({ method, url, token: tokens[as], ...multipart(payload, file, 'photo') });
 
-
 beforeAll(async () => {
   test = await createTestApp();
   await signIn('klient', 'klient2');

@@ -33,7 +33,6 @@ async function photo(galleryId: number, file?: { name: string; type: string; dat
   return test.call({ method: 'POST', url: photosOf(service, galleryId), token: tokens[as], ...multipart({}, file ?? { name: 'zdjecie.png', type: 'image/png', data: await png() }, 'photo') });
 }
 
-
 beforeAll(async () => {
   test = await createTestApp();
   await signIn('klient', 'klient2');

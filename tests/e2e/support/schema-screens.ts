@@ -62,3 +62,20 @@ export const confirmDialog = (page: Page) => page.getByRole('dialog');
 
 /** The form's save button. */
 export const saveButton = (page: Page) => page.getByRole('main').getByRole('button', { name: text('ra.action.save'), exact: true });
+
+/**
+ * Moves a sortable list's item to the top by keyboard: Space picks it up, ArrowUp moves it a place
+ * at a time, Space drops it. Each step waits for its announcement: a key pressed while the list still
+ * moves may be lost.
+ */
+export async function moveToTopByKeyboard(page: Page, item: string, position: number, total: number): Promise<void> {
+  const announced = (key: string, at: number) => expect(page.getByText(text(`app.widgets.sortable.${key}`, { item, position: at, total }))).toBeAttached();
+  await page.getByRole('main').getByRole('button', { name: text('app.widgets.sortable.drag', { item }), exact: true }).focus();
+  await page.keyboard.press('Space');
+  await announced('picked', position);
+  for (let at = position - 1; at >= 1; at -= 1) {
+    await page.keyboard.press('ArrowUp');
+    await announced('over', at);
+  }
+  await page.keyboard.press('Space');
+}

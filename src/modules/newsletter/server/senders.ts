@@ -65,7 +65,7 @@ export async function senderRoutes(app: FastifyInstance): Promise<void> {
     const domain = await sendingDomain(app.ctx.db, owner.serviceId!);
     const config = await savedSenderConfig(app, owner.serviceId!);
     // EmailLabs sends from the address as saved; the others as the sending code writes it.
-    const address = config && (config.config_type_id === CONFIG_TYPE.emailLabs ? config.from : await senderAddress(app.ctx, owner.serviceId!, config));
+    const address = config && (config.config_type_id === CONFIG_TYPE.emailLabs ? config.from : await senderAddress(app.ctx, owner.serviceId!, config, domain));
     return {
       suffix: domain ? `@${domain}` : null,
       from: address ? (config.from_name ? `${config.from_name} <${address}>` : address) : null,

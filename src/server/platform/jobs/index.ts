@@ -106,6 +106,7 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
   });
   const definitions = new Map<string, JobDefinition<never>>();
   const workerIds = new Map<string, string>();
+  const knownQueues = new Set<string>();
 
   const contextFor = <Data>(job: PgBoss.JobWithMetadata<Data>): JobContext<Data> => ({
     id: job.id,
@@ -186,7 +187,11 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
     async send(name, data, sendOptions = {}) {
       const { owner, tx, singletonKey, singletonSeconds, startAfterSeconds, retryLimit, retryDelaySeconds, retryBackoff } = sendOptions;
       // A server that runs no jobs (JOBS_ENABLED=false) queues for one that does; until such a server has made the queue, nothing would run it.
-      if (!started && !(await queueExists(tx ?? db, name))) throw httpError(503, 'errors.jobs_unavailable');
+      if (!started && !knownQueues.has(name)) {
+        if (!(await queueExists(tx ?? db, name))) throw httpError(503, 'errors.jobs_unavailable');
+        // A queue, once made, stays: asked once per server.
+        knownQueues.add(name);
+      }
       const enqueue = async (queryable: Queryable) => {
         const id = await boss.send(
           name,

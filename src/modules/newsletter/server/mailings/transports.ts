@@ -149,10 +149,10 @@ export async function openTransport(ctx: AppContext, serviceId: number, config: 
  * The address a method's messages come from: SMTP's from (or its login), {product}'s from at the
  * service's main domain (null without one); EmailLabs' is its own to sign, so null.
  */
-export async function senderAddress(ctx: AppContext, serviceId: number, config: SenderConfig): Promise<string | null> {
+export async function senderAddress(ctx: AppContext, serviceId: number, config: SenderConfig, knownDomain?: string | null): Promise<string | null> {
   if (config.config_type_id === CONFIG_TYPE.smtp) return config.from || config.smtp_user || null;
   if (config.config_type_id !== CONFIG_TYPE.product || !config.from) return null;
-  const domain = await sendingDomain(ctx.db, serviceId);
+  const domain = knownDomain === undefined ? await sendingDomain(ctx.db, serviceId) : knownDomain;
   return domain ? `${config.from}@${domain}` : null;
 }
 

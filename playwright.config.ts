@@ -22,7 +22,9 @@ const baseURL = (port: number) => `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '*.spec.ts',
-  timeout: 60_000,
+  // Bounds that only end a test that would fail anyway: a journey through several screens on a loaded
+  // two-core runner (two browsers, the server, its build) takes a minute.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   forbidOnly: !!process.env.CI,

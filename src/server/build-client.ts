@@ -41,5 +41,6 @@ export async function ensureClientBuild(config: Pick<Config, 'schemasDir' | 'pro
   process.env.SCHEMAS_DIR = config.schemasDir;
   process.env.PANEL_PRODUCT = config.product;
   const { build } = await import('vite');
-  await build({ configFile: path.join(PROJECT_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  // The runner loads the TypeScript config as the tests do (the bundling loader warns about extensionless imports).
+  await build({ configFile: path.join(PROJECT_ROOT, 'vite.config.ts'), configLoader: 'runner', logLevel: 'warn' });
 }

@@ -55,3 +55,31 @@ describe('names with bidirectional controls are refused in every schema module, 
     expect(kept.json().content).toContain(arabic);
   });
 });
+
+describe('single-line texts are one line: a line break is refused on save, since headers are built from them', () => {
+  const oneLine = (title: string) => `Pole ${title} musi być jednym wierszem, bez znaków nowej linii.`;
+
+  it.each([['CR LF', 'Promocja\r\nBcc: x@y.z'], ['LF', 'Promocja\nBcc: x@y.z'], ['CR', 'Promocja\rBcc'], ['U+2028', 'Promocja\u2028Bcc']])(
+    "%s in a mailing's subject, created or updated, stores nothing",
+    async (_name, subject) => {
+      const path = `/api/client_service/${newsletter}/module/mailings`;
+      const templates = (await call('GET', `/api/client_service/${newsletter}/module/templates?per_page=1`)).json().data;
+      const created = await call('POST', path, { subject, template_id: templates[0].id, audience: 'all', start_mode: 'now', tracking: true });
+      expect(created.statusCode).toBe(400);
+      expect(created.json().errors).toEqual({ subject: oneLine('Temat') });
+      const kept = await call('POST', path, { subject: 'Promocja listopadowa', template_id: templates[0].id, audience: 'all', start_mode: 'now', tracking: true });
+      expect(kept.statusCode, kept.body).toBe(201);
+      const updated = await call('PUT', `${path}/${kept.json().id}`, { ...(kept.json() as object), subject });
+      expect(updated.json().errors).toEqual({ subject: oneLine('Temat') });
+      expect((await call('GET', `${path}/${kept.json().id}`)).json().subject).toBe('Promocja listopadowa');
+    },
+  );
+
+  it('a text area keeps its line breaks', async () => {
+    const category = await call('POST', `/api/client_service/${site}/module/news_categories`, { name: 'Wiersze' });
+    const lead = 'Pierwszy wiersz\nDrugi wiersz';
+    const news = await call('POST', `/api/client_service/${site}/module/news`, { category_id: category.json().id, title: 'Dwa wiersze', lead });
+    expect(news.statusCode, news.body).toBe(201);
+    expect(news.json().lead).toBe(lead);
+  });
+});

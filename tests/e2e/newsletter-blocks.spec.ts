@@ -70,7 +70,7 @@ test.describe('newsletter template blocks', () => {
     await expectToast(page, text('app.schema.order_saved'));
     await expect.poll(labels).toEqual([drag('button'), drag('heading'), drag('text'), drag('divider')]);
     await page.reload();
-    await expect.poll(labels).toEqual([drag('button'), drag('heading'), drag('text'), drag('divider')]);
+    await expect.poll(labels, { timeout: 30_000 }).toEqual([drag('button'), drag('heading'), drag('text'), drag('divider')]);
 
     // The preview: the rendered html in a sandboxed frame, in the blocks' order, at a desktop or a phone width.
     await page.goto(templatePath);

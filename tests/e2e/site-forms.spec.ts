@@ -103,17 +103,27 @@ test.describe("forms of klient's site", () => {
 
   test.describe('axe-core', () => {
     test.use({ bypassCSP: true });
-    test("finds no violation on the forms' screens", async ({ page, services, klientApi }) => {
-      const forms = await klientApi.get<{ data: { id: number; name: string }[] }>(`/api/client_service/${services.site}/module/forms?per_page=100`);
-      const demo = forms.data.find((form) => form.name === DEMO_FORM)!;
-      const fields = await klientApi.get<{ data: { id: number }[] }>(`/api/client_service/${services.site}/module/forms/${demo.id}/fields`);
-      const base = `/usluga/${services.site}/moduly/formularze`;
-      for (const address of [base, `${base}/dodaj`, `${base}/${demo.id}`, `${base}/${demo.id}/pola`, `${base}/${demo.id}/pola/dodaj`, `${base}/${demo.id}/pola/${fields.data[0].id}`, `${base}/${demo.id}/konfiguracja`, `${base}/${demo.id}/zgloszenia`]) {
+    const screens: [string, (form: number, field: number) => string][] = [
+      ['the list', () => ''],
+      ['the add form', () => '/dodaj'],
+      ["a form's preview", (form) => `/${form}`],
+      ["a form's fields", (form) => `/${form}/pola`],
+      ['the field add form', (form) => `/${form}/pola/dodaj`],
+      ['a field', (form, field) => `/${form}/pola/${field}`],
+      ["a form's configuration", (form) => `/${form}/konfiguracja`],
+      ["a form's submissions", (form) => `/${form}/zgloszenia`],
+    ];
+    for (const [name, pathOf] of screens) {
+      test(`finds no violation on ${name}`, async ({ page, services, klientApi }) => {
+        const forms = await klientApi.get<{ data: { id: number; name: string }[] }>(`/api/client_service/${services.site}/module/forms?per_page=100`);
+        const demo = forms.data.find((form) => form.name === DEMO_FORM)!;
+        const fields = await klientApi.get<{ data: { id: number }[] }>(`/api/client_service/${services.site}/module/forms/${demo.id}/fields`);
+        const address = `/usluga/${services.site}/moduly/formularze${pathOf(demo.id, fields.data[0].id)}`;
         await page.goto(address);
         await expect(pageHeading(page)).toBeVisible(FIRST_LOAD);
         await expect(main(page).getByRole('progressbar')).toHaveCount(0);
         expect(await axeViolations(page), address).toEqual([]);
-      }
-    });
+      });
+    }
   });
 });

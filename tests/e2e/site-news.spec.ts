@@ -139,14 +139,22 @@ test.describe('news of klient\'s site (aurora)', () => {
 
   test.describe('axe-core', () => {
     test.use({ bypassCSP: true });
-    test('finds no violation on the category list, the preview, the options and the log', async ({ page, services }) => {
-      const preview = await openWebsiteItem(page, services.site);
-      for (const address of [`/usluga/${services.site}/wiadomosci/wszystkie`, preview, `${preview}/opcje`, `${preview}/logi`, `${preview}/zdjecia`]) {
+    // null: the category list, where an item is opened from; the rest are the item's pages.
+    const screens: [string, string | null][] = [
+      ['the category list', null],
+      ['the preview', ''],
+      ['the options', '/opcje'],
+      ['the log', '/logi'],
+      ['the photos', '/zdjecia'],
+    ];
+    for (const [name, path] of screens) {
+      test(`finds no violation on ${name}`, async ({ page, services }) => {
+        const address = path === null ? `/usluga/${services.site}/wiadomosci/wszystkie` : `${await openWebsiteItem(page, services.site)}${path}`;
         await page.goto(address);
-        await expect(pageHeading(page)).toBeVisible();
+        await expect(pageHeading(page)).toBeVisible({ timeout: 30_000 });
         expect(await axeViolations(page), address).toEqual([]);
-      }
-    });
+      });
+    }
   });
 });
 

@@ -11,10 +11,16 @@ type Notify = (message: string, options?: NotificationOptions & { type?: Notific
 let navigateImpl: Navigate = (path) => window.location.assign(path);
 let notifyImpl: Notify | null = null;
 let routerPath: () => string = () => window.location.pathname;
+let routerMoves = 0;
 
 /** The router's current path (the browser's until <AppBridge> mounts). */
 export function currentPath(): string {
   return routerPath();
+}
+
+/** How many times the router's path has changed: tells whether a navigation asked for has happened yet. */
+export function routerMoveCount(): number {
+  return routerMoves;
 }
 
 export function navigateTo(path: string, options?: { replace?: boolean }): void {
@@ -35,6 +41,7 @@ export function AppBridge() {
   }, [navigate, notify]);
   useEffect(() => {
     routerPath = () => pathname;
+    routerMoves += 1;
   }, [pathname]);
   return null;
 }

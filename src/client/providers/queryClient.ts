@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { forcedPathOfCode } from '../guards/rules';
-import { currentPath, navigateTo, notifyFromOutside } from './bridge';
+import { currentPath, navigateTo, notifyFromOutside, routerMoveCount } from './bridge';
 import { loginRedirectPath } from './callbackUrl';
 import { ApiError, errorMessage, isApiError } from './http';
 import { currentUserQueryKey } from './session';
@@ -52,7 +52,7 @@ export async function handleAccessError(error: unknown): Promise<boolean> {
   return false;
 }
 
-let lastForbidden = { path: '', at: 0 };
+let lastForbidden = { path: '', routerMove: -1 };
 
 /**
  * The 403 screen; inside a service (SPEC 6, 8) first the toast 'Brak dostępu.'. Said once, however
@@ -60,10 +60,10 @@ let lastForbidden = { path: '', at: 0 };
  */
 export function showForbidden(): void {
   const pathname = currentPath();
-  // Calls refused in the same moment all see the old path (the router has not moved yet).
-  const now = Date.now();
-  if (pathname === FORBIDDEN_PATH || (pathname === lastForbidden.path && now - lastForbidden.at < 2000)) return;
-  lastForbidden = { path: pathname, at: now };
+  // Calls refused before the router has moved (a lazy screen may hold it back) all see the old path.
+  const routerMove = routerMoveCount();
+  if (pathname === FORBIDDEN_PATH || (pathname === lastForbidden.path && routerMove === lastForbidden.routerMove)) return;
+  lastForbidden = { path: pathname, routerMove };
   if (pathname.startsWith('/usluga/')) notifyFromOutside('errors.forbidden', { type: 'error' });
   navigateTo(FORBIDDEN_PATH, { replace: true });
 }

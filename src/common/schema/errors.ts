@@ -19,7 +19,9 @@ export interface FieldError {
 }
 
 // Our own keywords' messages, named by the field's title, where the schema gives none.
-const KEYWORD_KEYS: Record<string, string> = { [SINGLE_LINE_KEYWORD]: 'validation.text_direction_controls' };
+const KEYWORD_KEYS: Record<string, (params: ErrorObject['params']) => string> = {
+  [SINGLE_LINE_KEYWORD]: (params) => (params.line_break ? 'validation.line_breaks' : 'validation.text_direction_controls'),
+};
 
 const MIN_KEYWORDS = new Set(['minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minProperties']);
 const MAX_KEYWORDS = new Set(['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties']);
@@ -83,7 +85,7 @@ export function describeErrors(errors: readonly ErrorObject[] | null | undefined
       byField.set(field, { field, key: error.message, params: { ...boundParams(propertyAt(schema, field)), ...limitParams(cause) } });
     } else {
       const title = propertyAt(schema, field)?.title;
-      byField.set(field, { field, key: KEYWORD_KEYS[cause.keyword] ?? FIELD_INVALID_KEY, params: { field: typeof title === 'string' ? title : field } });
+      byField.set(field, { field, key: KEYWORD_KEYS[cause.keyword]?.(cause.params) ?? FIELD_INVALID_KEY, params: { field: typeof title === 'string' ? title : field } });
     }
   }
   return [...byField.values()];

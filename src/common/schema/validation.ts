@@ -2,7 +2,7 @@ import Ajv, { _, type KeywordCxt, type ValidateFunction } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import { usePattern } from 'ajv/dist/vocabularies/code';
-import { BIDI_CONTROL_PATTERN } from '../validation/text';
+import { BIDI_CONTROL_PATTERN, LINE_BREAK_PATTERN } from '../validation/text';
 import { customFormats } from './formats';
 import { RULES_KEYWORD, rulesKeyword } from './rules';
 import { SINGLE_LINE_KEYWORD } from './single-line';
@@ -27,9 +27,16 @@ export function extendAjv<T extends Ajv>(ajv: T): T {
       keyword: SINGLE_LINE_KEYWORD,
       type: 'string',
       schemaType: 'boolean',
-      error: { message: 'must not contain bidirectional control characters' },
+      error: {
+        message: 'must be one line without bidirectional control characters',
+        params: ({ params }) => _`{line_break: ${params.line_break}}`,
+      },
       code(cxt: KeywordCxt) {
-        if (cxt.schema === true) cxt.fail(_`${usePattern(cxt, BIDI_CONTROL_PATTERN)}.test(${cxt.data})`);
+        if (cxt.schema !== true) return;
+        const lineBreak = _`${usePattern(cxt, LINE_BREAK_PATTERN)}.test(${cxt.data})`;
+        // The error's params say which of the two it is, for its message.
+        cxt.setParams({ line_break: lineBreak });
+        cxt.fail(_`${lineBreak} || ${usePattern(cxt, BIDI_CONTROL_PATTERN)}.test(${cxt.data})`);
       },
     });
   }

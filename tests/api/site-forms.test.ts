@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM_SUBMISSION_QUOTA } from '../../src/modules/site/server/forms';
+import { FORM_SUBMISSION_QUOTA, SUBMISSION_MAIL_JOB } from '../../src/modules/site/server/forms';
 import { RETENTION_JOB } from '../../src/modules/site/server/forms/submissions';
 import { t } from '../../src/server/platform/http/errors';
 import { readOutbox } from './auth-support';
@@ -23,7 +23,8 @@ let address = 0;
 const freshIp = () => `10.20.${Math.floor((address += 1) / 250)}.${address % 250}`;
 
 beforeAll(async () => {
-  test = await createTestApp();
+  // Jobs run: a submission's mails are jobs, as is the retention clean-up.
+  test = await createTestApp({ jobsEnabled: true, jobsPollingInterval: 0.5 });
   await signIn('klient', 'klient2');
   site = await serviceOf(test, 'klient', 1);
   otherSite = await serviceOf(test, 'klient2', 1);
@@ -145,7 +146,11 @@ describe('the public form API', () => {
     expect(response.json().detail).toBe('Dziękujemy!');
     const [stored] = (await submissionsOf(formId)).data;
     expect(stored.answers).toBe('Imię: Anna\r\nBcc: x@example.com\nE-mail: anna.mail@example.pl\nTemat: Skarga\nZgoda RODO: tak');
-    const mails = (await readOutbox(test.config)).filter((mail) => mail.text.includes('anna.mail@example.pl'));
+    // Mailed by a job, one per recipient.
+    const mails = await until(async () => {
+      const sent = (await readOutbox(test.config)).filter((mail) => mail.text.includes('anna.mail@example.pl'));
+      return sent.length === 2 ? sent : undefined;
+    });
     expect(mails.map((mail) => mail.to).sort()).toEqual(['biuro@example.pl', 'sekretariat@example.pl']);
     expect(mails[0].subject).toBe(t('resources.form_submissions.mail.subject', { form: 'Kontakt' }));
     // The answers are the body's: no header line comes of them.
@@ -170,6 +175,27 @@ describe('the public form API', () => {
       t('validation.form_submission.too_long', { field: 'Imię', max: 255 }),
     );
     expect((await submissionsOf(formId)).pagination.total).toBe(0);
+  });
+
+  it('keeps and answers a submission while the mail server is down: its mails wait in a durable job for the next try', async () => {
+    const { formId, name, email, consent } = await contactForm();
+    const send = test.ctx.mailer.send;
+    test.ctx.mailer.send = () => Promise.reject(new Error('connect ECONNREFUSED'));
+    try {
+      const response = await submit(formId, { [name]: 'Ewa', [email]: 'ewa.awaria@example.pl', [consent]: true });
+      expect(response.statusCode, response.body).toBe(201);
+      expect((await submissionsOf(formId)).pagination.total).toBe(1);
+      const waiting = await until(async () => {
+        const { rows } = await test.ctx.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state = 'retry' AND (data->>'submissionId')::bigint = $2`,
+          [SUBMISSION_MAIL_JOB, response.json().id],
+        );
+        return rows[0].n === 2 ? rows[0].n : undefined;
+      });
+      expect(waiting).toBe(2);
+    } finally {
+      test.ctx.mailer.send = send;
+    }
   });
 
   it('answers a filled honeypot as sent and keeps nothing', async () => {

@@ -28,6 +28,15 @@ export const FORM_SUBMISSION_QUOTA: OutboundQuota = { action: 'form_submission',
 export const FORM_FILE_MAX_BYTES = 5 * 1024 * 1024;
 const FORM_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const BASE = '/site/:domain/forms/:form_id';
+/** The job mailing a submission to one recipient of its form. */
+export const SUBMISSION_MAIL_JOB = 'form-submission-mail';
+
+interface SubmissionMail {
+  submissionId: number;
+  to: string;
+  /** The domain the site sent it from, named in the mail. */
+  domain: string;
+}
 const DOCUMENTED = '/site/{domain}/forms/{form_id}';
 
 interface ReceivedAnswerFile {
@@ -43,7 +52,7 @@ interface ReceivedAnswerFile {
  * domains; an unknown domain, a service without the forms module and a form of another service
  * are all 404. Submissions are checked by the same schema the preview draws, throttled per address
  * and form, kept with their files (counted against the service's space) for the form's retention
- * time and mailed to its recipients.
+ * time and mailed to its recipients by a durable job (a mail server that is down delays the mail).
  */
 export async function formsServer(app: FastifyInstance): Promise<void> {
   const forms = moduleRoutes(app, 'forms');
@@ -134,21 +143,31 @@ export async function formsServer(app: FastifyInstance): Promise<void> {
     return { answers, files };
   }
 
-  async function mailRecipients(form: SiteForm, domain: string, answers: string): Promise<void> {
-    const name = headerText(String(form.record.values.name));
-    for (const to of (form.record.values.recipients as string[] | undefined) ?? []) {
-      try {
-        await app.ctx.mailer.send({
-          to,
-          subject: t('resources.form_submissions.mail.subject', { form: name }),
-          text: t('resources.form_submissions.mail.text', { form: name, domain, answers }),
-        });
-      } catch (error) {
-        // The submission is kept: the recipients find it in the panel.
-        app.log.error({ err: error, formId: form.record.id }, 'form submission e-mail not sent');
-      }
-    }
-  }
+  /**
+   * Mails a submission to one of its form's recipients: a durable job per recipient, sent with the
+   * submission, so that a mail server that is down delays the mail instead of losing it. The job
+   * reads the answers when it runs (none when the retention job deleted the submission first).
+   */
+  await app.ctx.jobs.define<SubmissionMail>({
+    name: SUBMISSION_MAIL_JOB,
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    handler: async ({ data }) => {
+      const { rows } = await db.query<{ answers: string; form: string }>(
+        `SELECT s.data->>'answers' AS answers, f.data->>'name' AS form FROM module_records s JOIN module_records f ON f.id = s.parent_id
+          WHERE s.id = $1 AND s.resource = 'form_submissions' AND f.resource = 'forms'`,
+        [data.submissionId],
+      );
+      if (!rows[0]) return;
+      const form = headerText(rows[0].form);
+      await app.ctx.mailer.send({
+        to: data.to,
+        subject: t('resources.form_submissions.mail.subject', { form }),
+        text: t('resources.form_submissions.mail.text', { form, domain: data.domain, answers: rows[0].answers }),
+      });
+    },
+  });
 
   documentOperation(app, 'post', `${DOCUMENTED}/submissions`, {
     tags: ['site'],
@@ -195,6 +214,10 @@ export async function formsServer(app: FastifyInstance): Promise<void> {
             JSON.stringify(placed.map(({ key }) => key)),
             JSON.stringify(answers),
           ]);
+          for (const to of (form.record.values.recipients as string[] | undefined) ?? []) {
+            const mail: SubmissionMail = { submissionId: stored.id, to, domain: (request.params as { domain: string }).domain };
+            await app.ctx.jobs.send(SUBMISSION_MAIL_JOB, mail, { tx, owner: { clientServiceId: owner.serviceId } });
+          }
           for (const { file, key } of placed) {
             await app.ctx.files.commit(file.temporary.key, key);
             committed.push(key);
@@ -205,7 +228,6 @@ export async function formsServer(app: FastifyInstance): Promise<void> {
           await Promise.all(committed.map((key) => app.ctx.files.delete(key)));
           throw error;
         });
-      await mailRecipients(form, (request.params as { domain: string }).domain, text);
       return reply.status(201).send({ id: record.id, detail: thanks });
     } catch (error) {
       await Promise.all(files.map((file) => app.ctx.files.delete(file.temporary.key).catch(() => undefined)));

@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Db } from './platform/db';
 import { errorHandlingPlugin, sendFrameworkError, sendNotFound } from './platform/http/error-handling';
 import { storableTextPlugin } from './platform/http/text';
+import { publicSiteApiPlugin } from './platform/http/public-site';
 import { xsrfPlugin } from './platform/http/xsrf';
 import type { Mailer } from './platform/mail/mailer';
 import type { FileStore } from './platform/files/store';
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: LogDestinati
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(errorHandlingPlugin);
   await app.register(xsrfPlugin);
+  await app.register(publicSiteApiPlugin);
   await app.register(storableTextPlugin);
   await app.register(authPlugin);
   await app.register(serviceAccessPlugin);

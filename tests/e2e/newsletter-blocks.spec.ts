@@ -1,6 +1,6 @@
 import { axeViolations } from './support/axe';
 import { text } from './support/catalogue';
-import { expectToast, moveToTopByKeyboard, pngImage, saveButton, uniqueName } from './support/schema-screens';
+import { dragHandles, expectToast, moveToTopByKeyboard, pngImage, saveButton, uniqueName } from './support/schema-screens';
 import { pageHeading } from './support/session';
 import { expect, test } from './support/signed-in';
 import type { Page } from './support/test';
@@ -8,8 +8,6 @@ import type { Page } from './support/test';
 const main = (page: Page) => page.getByRole('main');
 const blockField = (page: Page, name: string, role: 'textbox' | 'combobox' = 'textbox') =>
   main(page).getByRole(role, { name: text(`resources.template_blocks.fields.${name}`), exact: true });
-/** The blocks in the order the list shows them, by their drag handles' names. */
-const handles = (page: Page) => main(page).getByRole('button', { name: text('app.widgets.sortable.drag', { item: '' }).trim() });
 
 async function chooseType(page: Page, type: string): Promise<void> {
   await blockField(page, 'type', 'combobox').click();
@@ -60,7 +58,7 @@ test.describe('newsletter template blocks', () => {
       await expect(blockField(page, 'text')).toHaveCount(0);
     });
     await expect(page).toHaveURL(new RegExp(`${blocksPath}$`));
-    const labels = () => handles(page).evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+    const labels = () => dragHandles(page).evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
     const drag = (type: string) => text('app.widgets.sortable.drag', { item: text(`resources.template_blocks.types.${type}`) });
     await expect.poll(labels).toEqual([drag('heading'), drag('text'), drag('button'), drag('divider')]);
     expect(await axeViolations(page)).toEqual([]);

@@ -1,6 +1,6 @@
 import { axeViolations } from './support/axe';
 import { text } from './support/catalogue';
-import { confirmDialog, expectToast, moveToTopByKeyboard, pngImage, saveButton, uniqueName } from './support/schema-screens';
+import { confirmDialog, expectToast, dragHandles, moveToTopByKeyboard, pngImage, saveButton, uniqueName } from './support/schema-screens';
 import { pageHeading } from './support/session';
 import { expect, test } from './support/signed-in';
 import type { Page } from './support/test';
@@ -14,7 +14,6 @@ test.use({ bypassCSP: true });
 
 const main = (page: Page) => page.getByRole('main');
 const tab = (page: Page, key: string) => main(page).getByRole('tab', { name: text(key), exact: true });
-const handles = (page: Page) => main(page).getByRole('button', { name: text('app.widgets.sortable.drag', { item: '' }).trim() });
 const drag = (item: string) => text('app.widgets.sortable.drag', { item });
 const field = (page: Page, fieldKey: string, label: string) =>
   main(page).getByRole('textbox', { name: text('app.schema.inline.field_of_row', { field: text(fieldKey), label }), exact: true });
@@ -43,7 +42,7 @@ test('a gallery: added, photos uploaded and ordered by keyboard, descriptions ed
   );
   await main(page).locator('input[type="file"]').setInputFiles(files);
   await expectToast(page, text('app.uploads.done', { smart_count: 3 }));
-  const labels = () => handles(page).evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+  const labels = () => dragHandles(page).evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
   await expect.poll(labels).toEqual([drag('pierwsze.png'), drag('drugie.png'), drag('trzecie.png')]);
   await expect(main(page).getByRole('img', { name: 'trzecie.png' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);

@@ -1,8 +1,6 @@
 import { Box } from '@mui/material';
 import type { InputHTMLAttributes } from 'react';
-
-// Out of sight but still focusable and read by assistive technology.
-const visuallyHidden = { clip: 'rect(0 0 0 0)', clipPath: 'inset(50%)', height: 1, width: 1, overflow: 'hidden', position: 'absolute', whiteSpace: 'nowrap' } as const;
+import { visuallyHidden } from './visuallyHidden';
 
 // The label that opens the file dialog, drawn as an outlined button; the outline follows the input's keyboard focus.
 const chooseButton = {

@@ -17,9 +17,7 @@ import DragIndicator from '@mui/icons-material/DragIndicator';
 import { Box, IconButton } from '@mui/material';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-
-// Out of sight but read by assistive technology.
-const visuallyHidden = { clip: 'rect(0 0 0 0)', clipPath: 'inset(50%)', height: 1, width: 1, overflow: 'hidden', position: 'absolute', whiteSpace: 'nowrap' } as const;
+import { visuallyHidden } from './visuallyHidden';
 
 type Direction = 'up' | 'down';
 

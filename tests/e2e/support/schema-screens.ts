@@ -63,6 +63,9 @@ export const confirmDialog = (page: Page) => page.getByRole('dialog');
 /** The form's save button. */
 export const saveButton = (page: Page) => page.getByRole('main').getByRole('button', { name: text('ra.action.save'), exact: true });
 
+/** A sortable list's items in the order shown, by their drag handles (named after the items). */
+export const dragHandles = (page: Page) => page.getByRole('main').getByRole('button', { name: text('app.widgets.sortable.drag', { item: '' }).trim() });
+
 /**
  * Moves a sortable list's item to the top by keyboard: Space picks it up, ArrowUp moves it a place
  * at a time, Space drops it. Each step waits for its announcement: a key pressed while the list still

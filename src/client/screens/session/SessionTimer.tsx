@@ -15,6 +15,7 @@ import {
   TICK_MS,
   WARNING_AUTO_CLOSE_MS,
 } from './timer';
+import { visuallyHidden } from '../../ui/visuallyHidden';
 
 /**
  * SPEC 4 session timer: ticks each second; shows mm:ss at 180 s or fewer (a click extends); under
@@ -113,12 +114,3 @@ export function SessionTimer() {
     </>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

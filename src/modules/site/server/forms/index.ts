@@ -84,7 +84,7 @@ export async function formsServer(app: FastifyInstance): Promise<void> {
     security: [],
     responses: { 200: { description: 'The form' }, 404: { description: 'No such domain, module or form' } },
   });
-  app.get(BASE, async (request) => {
+  app.get(BASE, { config: { publicSiteApi: true } }, async (request) => {
     const { record, fields } = await siteForm(request);
     return {
       id: record.id,

@@ -53,7 +53,9 @@ async function mailOne(html: string, subject = 'Nowości'): Promise<string> {
   await call('POST', api('/module/tags'), { name: tag });
   expect((await call('POST', api('/module/recipients'), { name: 'Anna Nowak', email, tags: [tag] })).statusCode).toBe(201);
   const template = await call('POST', api('/module/templates'), { name: `Szablon ${unique}`, html });
-  const mailing = await call('POST', api('/module/mailings'), { subject, template_id: template.json().id, audience: 'tags', tags_included: [tag] });
+  const mailing = await call('POST', api('/module/mailings'), { subject: 'Nowości', template_id: template.json().id, audience: 'tags', tags_included: [tag] });
+  // A subject the save refuses (a line break) as it may have been stored before: written to the database directly.
+  await test.ctx.db.query('UPDATE newsletter_mailings SET subject = $2 WHERE id = $1', [mailing.json().id, subject]);
   expect((await call('PUT', api(`/module/mailings/${mailing.json().id}/start`))).statusCode).toBe(200);
   return until(async () => sink.messages.find((message) => message.to === email)?.raw);
 }

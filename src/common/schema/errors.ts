@@ -65,14 +65,18 @@ function boundParams(property: JsonSchema | undefined): TranslateParams {
 /**
  * Turns ajv's errors into one error per field (the first, in schema order). Messages from
  * errorMessage are catalogue keys; anything else gets the generic key with the field's title key.
+ * The schema's own message for a field wins over one of ours, whichever ajv reported first.
  */
 export function describeErrors(errors: readonly ErrorObject[] | null | undefined, schema: JsonSchema): FieldError[] {
   const byField = new Map<string, FieldError>();
+  const ours = new Set<string>();
   for (const error of errors ?? []) {
     if (SUMMARY_KEYWORDS.has(error.keyword)) continue;
     const cause: ErrorObject = error.keyword === 'errorMessage' ? (error.params.errors as ErrorObject[])[0] : error;
     const field = fieldPath(cause);
-    if (byField.has(field)) continue;
+    const schemaMessage = error.keyword === 'errorMessage' && Boolean(error.message);
+    if (byField.has(field) && !(schemaMessage && ours.has(field))) continue;
+    ours.delete(field);
     if (cause.keyword === RULES_KEYWORD) {
       // A rule between fields: its own message, naming both fields by their titles.
       const title = (name: string) => {
@@ -86,6 +90,7 @@ export function describeErrors(errors: readonly ErrorObject[] | null | undefined
     } else {
       const title = propertyAt(schema, field)?.title;
       byField.set(field, { field, key: KEYWORD_KEYS[cause.keyword]?.(cause.params) ?? FIELD_INVALID_KEY, params: { field: typeof title === 'string' ? title : field } });
+      ours.add(field);
     }
   }
   return [...byField.values()];

@@ -6,6 +6,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import {
   Box,
   Button,
+  Checkbox,
   IconButton,
   Link as MuiLink,
   MenuItem,
@@ -28,7 +29,7 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { LinkBase, useDataProvider, useDelete, useGetList, useLocation, useTranslate } from 'react-admin';
+import { LinkBase, useDataProvider, useDelete, useGetList, useLocation, useRecordSelection, useTranslate } from 'react-admin';
 import { apiPaths, fillPath, placeholders, routePath } from '../../common/schema/paths';
 import type { AdminBlock, AdminColumn, AdminRouteList, ModuleSchema } from '../../common/schema/types';
 import { useConfirm, useToast } from '../notifications';
@@ -38,6 +39,7 @@ import { useRouteTitle } from '../layout/routeTitle';
 import { matchRoute } from '../routes';
 import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
 import { ActionButton } from './actions';
+import { BulkToolbar } from './BulkActions';
 import { RecordHeading, RecordTabs } from './RecordTabs';
 import { OptionsFilter, useSettled } from './OptionsFilter';
 import { changedModule, fieldTitleKey } from './registry';
@@ -119,6 +121,18 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
   const hasShow = admin.route.views.show !== undefined;
   const createPath = admin.writable && admin.route.views.create !== undefined ? filledPath(admin, 'create', params) : null;
   const referenceLabels = useReferenceLabels(module, params, admin.list.columns.map((column) => column.field));
+  // list.bulk: rows are selected (react-admin's selection of the resource) and acted on together.
+  const selectable = Boolean(admin.list.bulk?.length) && !listPage?.inline;
+  const [selectedIds, selection] = useRecordSelection<ListRecord>({ resource: admin.resource });
+  const pageIds = rows.map((record) => record.id);
+  const pageSelected = pageIds.filter((id) => selectedIds.includes(id)).length;
+  const selectBox = (record: ListRecord) => (
+    <Checkbox
+      checked={selectedIds.includes(record.id)}
+      onChange={() => selection.toggle(record.id)}
+      slotProps={{ input: { 'aria-label': translate('app.schema.bulk.select_item', { label: label(record) }) } }}
+    />
+  );
 
   async function remove(record: ListRecord) {
     const confirmed = await confirm({ title: translate('app.schema.delete_confirm', { label: label(record) }) });
@@ -177,6 +191,7 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
   });
   const actions = (record: ListRecord) => (
     <>
+      {selectable && isPhone && selectBox(record)}
       {rowActions.map((action) => (
         <ActionButton key={action.name} context={context} action={action} record={record} size="small" />
       ))}
@@ -222,6 +237,7 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
       </Stack>
       <RecordTabs module={module} params={params} />
       <ListTabs context={context} />
+      {selectable && <BulkToolbar context={context} selectedIds={selectedIds} onClear={() => selection.clearSelection()} />}
       {admin.list.upload && admin.writable && !listPage?.inline && <FilesAsRecords context={context} field={admin.list.upload} />}
       {(admin.list.search?.length || admin.list.filters?.some((filter) => !((filter.param ?? filter.field) in fixed))) ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} role="search">
@@ -305,6 +321,16 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
               <Table aria-label={title} aria-busy={records.isFetching}>
                 <TableHead>
                   <TableRow>
+                    {selectable && (
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          checked={pageSelected > 0 && pageSelected === pageIds.length}
+                          indeterminate={pageSelected > 0 && pageSelected < pageIds.length}
+                          onChange={() => (pageSelected === pageIds.length ? selection.unselect(pageIds) : selection.select([...new Set([...selectedIds, ...pageIds])]))}
+                          slotProps={{ input: { 'aria-label': translate('app.schema.bulk.select_page') } }}
+                        />
+                      </TableCell>
+                    )}
                     {columns.map((column) => (
                       <TableCell key={column.field} sortDirection={sort.field === column.field ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
                         {column.sortable ? (
@@ -325,7 +351,8 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
                 </TableHead>
                 <TableBody>
                   {rows.map((record) => (
-                    <TableRow key={record.id} hover>
+                    <TableRow key={record.id} hover selected={selectable && selectedIds.includes(record.id)}>
+                      {selectable && <TableCell padding="checkbox">{selectBox(record)}</TableCell>}
                       {columns.map((column) => (
                         <TableCell key={column.field}>{cell(record, column.field)}</TableCell>
                       ))}

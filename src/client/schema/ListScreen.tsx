@@ -28,6 +28,7 @@ import {
   type Theme,
 } from '@mui/material';
 import { keepPreviousData, useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { generatePath } from 'react-router';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { LinkBase, useDataProvider, useDelete, useGetList, useLocation, useRecordSelection, useTranslate } from 'react-admin';
 import { apiPaths, fillPath, placeholders, routePath } from '../../common/schema/paths';
@@ -36,7 +37,7 @@ import { useConfirm, useToast } from '../notifications';
 import { api, errorMessage, isApiError } from '../providers/http';
 import { downloadApiFile } from '../providers/download';
 import { useRouteTitle } from '../layout/routeTitle';
-import { matchRoute } from '../routes';
+import { matchRoute, routesByName } from '../routes';
 import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
 import { ActionButton } from './actions';
 import { BulkToolbar } from './BulkActions';
@@ -223,6 +224,14 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
           {collectionActions.map((action) => (
             <ActionButton key={action.name} context={context} action={action} />
           ))}
+          {admin.list.links?.map((link) => {
+            const target = routesByName.get(link.route);
+            return target ? (
+              <Button key={link.route} variant="outlined" component={LinkBase} to={generatePath(target.path, params)}>
+                {translate(link.label)}
+              </Button>
+            ) : null;
+          })}
           {admin.list.export && (
             <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exporting.mutate()} disabled={exporting.isPending}>
               {translate('app.schema.export')}

@@ -156,6 +156,9 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     label: fieldOf('list.label', given.list?.label ?? (properties.name ? 'name' : 'id')),
     ...(given.list?.upload === undefined ? {} : { upload: identifier(source, 'list.upload', given.list.upload) }),
     ...(given.list?.export === true ? { export: true } : {}),
+    ...(given.list?.links?.length
+      ? { links: given.list.links.map((link) => ({ route: identifier(source, 'list.links route', link.route), label: typeof link.label === 'string' ? link.label : fail(source, 'list.links: label must be a catalogue key') })) }
+      : {}),
     ...(given.list?.bulk?.length ? { bulk: given.list.bulk.map((entry) => bulkActionOf(source, entry, properties)) } : {}),
   };
 

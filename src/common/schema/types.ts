@@ -130,6 +130,8 @@ export interface AdminList {
   export?: boolean;
   /** What the list does to the records selected on it, each one call for all of them (capabilities/bulk.ts). */
   bulk?: AdminBulkAction[];
+  /** Buttons above the list opening a module's own screen about the records (recipients: their import), by route name. */
+  links?: { route: string; label: string }[];
 }
 
 /**

@@ -46,6 +46,10 @@ export const listPart: MetaPart = {
           ),
           'Actions on the records selected on the list (checkboxes), one call for all of them: POST {collection}/bulk/delete {ids}, POST {collection}/bulk/add/{field} {ids, values}.',
         ),
+        links: listOf(
+          closed({ route: described("The name of a module's own route; its params are the list's.", identifier), label: catalogueKey }, ['route', 'label']),
+          "Buttons above the list opening a module's own screen about its records.",
+        ),
         upload: described('A file field: the list takes many files at once, one record each.', identifier),
       },
       [],

@@ -7,6 +7,7 @@ import {
   Box,
   Button,
   Checkbox,
+  FormControlLabel,
   IconButton,
   Link as MuiLink,
   MenuItem,
@@ -122,11 +123,20 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
   const hasShow = admin.route.views.show !== undefined;
   const createPath = admin.writable && admin.route.views.create !== undefined ? filledPath(admin, 'create', params) : null;
   const referenceLabels = useReferenceLabels(module, params, admin.list.columns.map((column) => column.field));
-  // list.bulk: rows are selected (react-admin's selection of the resource) and acted on together.
+  // list.bulk: rows are selected (react-admin's selection) and acted on together. The selection is
+  // this screen's: kept in the shared store it would follow the user to another service's list.
   const selectable = Boolean(admin.list.bulk?.length) && !listPage?.inline;
-  const [selectedIds, selection] = useRecordSelection<ListRecord>({ resource: admin.resource });
+  const [selectedIds, selection] = useRecordSelection<ListRecord>({ resource: admin.resource, disableSyncWithStore: true });
   const pageIds = rows.map((record) => record.id);
   const pageSelected = pageIds.filter((id) => selectedIds.includes(id)).length;
+  const selectPage = (
+    <Checkbox
+      checked={pageSelected > 0 && pageSelected === pageIds.length}
+      indeterminate={pageSelected > 0 && pageSelected < pageIds.length}
+      onChange={() => (pageSelected === pageIds.length ? selection.unselect(pageIds) : selection.select([...new Set([...selectedIds, ...pageIds])]))}
+      slotProps={{ input: { 'aria-label': translate('app.schema.bulk.select_page') } }}
+    />
+  );
   const selectBox = (record: ListRecord) => (
     <Checkbox
       checked={selectedIds.includes(record.id)}
@@ -316,30 +326,24 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
           {listPage?.inline ? (
             <InlineEditTable context={context} rows={rows} fields={listPage.inline} title={title} label={label} />
           ) : isPhone ? (
-            // On a phone each record is a card: every column labelled, the actions in reach.
-            <RecordCards
-              label={title}
-              rows={rows}
-              rowKey={(record: ListRecord) => record.id}
-              columns={columns.map((column) => ({ key: column.field, label: columnTitle(column), value: (record: ListRecord) => cell(record, column.field) }))}
-              actions={actions}
-              busy={records.isFetching}
-            />
+            // On a phone each record is a card: every column labelled, the actions (and its checkbox) in reach.
+            <>
+              {selectable && <FormControlLabel control={selectPage} label={translate('app.schema.bulk.select_page')} sx={{ px: 2, pt: 1 }} />}
+              <RecordCards
+                label={title}
+                rows={rows}
+                rowKey={(record: ListRecord) => record.id}
+                columns={columns.map((column) => ({ key: column.field, label: columnTitle(column), value: (record: ListRecord) => cell(record, column.field) }))}
+                actions={actions}
+                busy={records.isFetching}
+              />
+            </>
           ) : (
             <TableContainer>
               <Table aria-label={title} aria-busy={records.isFetching}>
                 <TableHead>
                   <TableRow>
-                    {selectable && (
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={pageSelected > 0 && pageSelected === pageIds.length}
-                          indeterminate={pageSelected > 0 && pageSelected < pageIds.length}
-                          onChange={() => (pageSelected === pageIds.length ? selection.unselect(pageIds) : selection.select([...new Set([...selectedIds, ...pageIds])]))}
-                          slotProps={{ input: { 'aria-label': translate('app.schema.bulk.select_page') } }}
-                        />
-                      </TableCell>
-                    )}
+                    {selectable && <TableCell padding="checkbox">{selectPage}</TableCell>}
                     {columns.map((column) => (
                       <TableCell key={column.field} sortDirection={sort.field === column.field ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
                         {column.sortable ? (

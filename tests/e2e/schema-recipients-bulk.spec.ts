@@ -64,6 +64,24 @@ test('klient selects recipients on the list, tags them and deletes them with a c
   await expect(recordRow(page, TITLE, names[2])).toBeVisible();
 });
 
+test('on a phone each card has its checkbox and the page one above them; the toolbar fits the screen', async ({ page, services, klientApi }) => {
+  const run = uniqueName('').trim().replace(/\s+/g, '-');
+  const name = `Telefon Masowy ${run}`;
+  expect((await klientApi.send('POST', `/api/client_service/${services.newsletter}/module/recipients`, { name, email: `telefon.${run}@example.com`, tags: [] })).status()).toBe(201);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/usluga/${services.newsletter}/konfiguracja/odbiorcy`);
+  const main = page.getByRole('main');
+  await main.getByRole('searchbox', { name: text('ra.action.search') }).fill(run);
+  const cards = main.getByRole('list', { name: text(TITLE) }).getByRole('listitem');
+  await expect(cards).toHaveCount(1);
+  await main.getByRole('checkbox', { name: text('app.schema.bulk.select_page') }).check();
+  await expect(cards.getByRole('checkbox', { name: text('app.schema.bulk.select_item', { label: name }) })).toBeChecked();
+  const toolbar = main.getByRole('toolbar', { name: text('app.schema.bulk.toolbar') });
+  await expect(toolbar.getByText(text('app.schema.bulk.selected', { smart_count: 1 }))).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
 test('klient imports recipients from its list: a sample file, a CSV with its columns mapped, and the consent stated', async ({ page, services }) => {
   const run = uniqueName('').trim().replace(/\s+/g, '-');
   const listPath = `/usluga/${services.newsletter}/konfiguracja/odbiorcy`;

@@ -45,7 +45,8 @@ function BulkAddDialog({ context, entry, ids, onClose, onDone }: { context: Sche
   const [values, setValues] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const reference = referenceOf(module.admin.resource, field, module.schema.properties![field]);
-  // A reference by id has no name to type; the choices are then the records' labels (not offered by this dialog).
+  // The values are another module's records named by a field (tags by their name), offered as the user types; otherwise typed freely.
+  // The choices hook runs either way (hooks are unconditional) and asks the server only once its list opens.
   const byName = reference && reference.field !== 'id' ? reference : undefined;
   const choices = useRecordChoices(byName?.resource ?? module.admin.resource, params, { sort: { field: byName?.field ?? 'id', order: 'ASC' } });
   const names = byName ? (choices.records.data ?? []).map((record) => String(record[byName.field])) : [];

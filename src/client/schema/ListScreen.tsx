@@ -153,6 +153,7 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
       { id: record.id, previousData: record, meta: params },
       {
         onSuccess: () => {
+          selection.unselect([record.id]);
           if (admin.messages.deleted) toast.success(admin.messages.deleted);
         },
         onError: (error) => toast.error(errorMessage(error)),

@@ -208,12 +208,54 @@ describe('recipients: tags by name, renames, unsubscription, export', () => {
 });
 
 describe('admin/importy: recipients from CSV and XLSX', () => {
-  it('is for root users only, and another client sees nothing of it', async () => {
-    const response = await upload(klient, Buffer.from('email;nazwa\njan@example.com;Jan Kowalski\n'), 'odbiorcy.csv');
+  it("lists imports for root users only, and another client can neither import nor see any", async () => {
+    const response = await upload(klient2, Buffer.from('email;nazwa\njan@example.com;Jan Kowalski\n'), 'odbiorcy.csv', { consent: true });
     expect(response.statusCode).toBe(403);
     expect(response.json().detail).toBe(FORBIDDEN);
     expect((await call(klient, 'GET', '/module/recipients/imports')).statusCode).toBe(403);
     expect((await call(klient2, 'GET', '/module/recipients/imports')).statusCode).toBe(403);
+  });
+
+  it("lets the service's client import when it states the recipients' consent, kept with who and when", async () => {
+    const csv = Buffer.from('Adres;Kto;Grupy\nwlasny.import@example.com;Własny Import;VIP\n');
+    const refused = await upload(klient, csv, 'wlasne.csv');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ consent: 'Potwierdź, że odbiorcy zgodzili się na otrzymywanie wiadomości.' });
+    expect((await upload(klient, csv, 'wlasne.csv', { consent: 'tak' })).statusCode).toBe(400);
+
+    const before = Date.now();
+    const response = await upload(klient, csv, 'wlasne.csv', { consent: true, columns: { email: 0, name: 1, tags: 2 } });
+    expect(response.statusCode).toBe(201);
+    const queued = response.json();
+    const klientId = (await test.ctx.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'klient'")).rows[0].id;
+    expect(queued).toMatchObject({ consent_user_id: klientId, columns: { email: 0, name: 1, tags: 2 } });
+    expect(Date.parse(queued.consent_at)).toBeGreaterThanOrEqual(before - 1000);
+    // The client follows its own import.
+    const done = await until(async () => {
+      const record = (await call(klient, 'GET', `/module/recipients/imports/${queued.id}`)).json();
+      return record.status === 'completed' || record.status === 'failed' ? record : undefined;
+    }, 60_000, 250);
+    expect(done).toMatchObject({ status: 'completed', rows_total: 1, rows_created: 1 });
+    expect(await recipientByEmail('wlasny.import@example.com')).toMatchObject({ name: 'Własny Import', tags: ['VIP'] });
+    expect((await call(klient2, 'GET', `/module/recipients/imports/${queued.id}`)).statusCode).toBe(403);
+  });
+
+  it('reads the columns as mapped, whatever the header row says, and refuses a mapping without the e-mail or naming a column twice', async () => {
+    const csv = Buffer.from(['nazwa;email;tagi', 'mapowany@example.com;Zamienione Kolumny;Nowi', ''].join('\n'));
+    const response = await upload(klient, csv, 'mapowane.csv', { consent: true, columns: { email: 0, name: 1, tags: -1 } });
+    expect(response.statusCode).toBe(201);
+    const done = await finished(response.json().id);
+    expect(done).toMatchObject({ status: 'completed', rows_total: 1, rows_created: 1 });
+    expect(await recipientByEmail('mapowany@example.com')).toMatchObject({ name: 'Zamienione Kolumny', tags: [] });
+
+    const noEmail = await upload(klient, csv, 'mapowane.csv', { consent: true, columns: { name: 1 } });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().errors).toEqual({ columns: 'Wskaż kolumnę z adresem e-mail.' });
+    const twice = await upload(klient, csv, 'mapowane.csv', { consent: true, columns: { email: 1, name: 1 } });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().errors).toEqual({ columns: 'Każdą kolumnę pliku można przypisać tylko raz.' });
+    const junk = await upload(klient, csv, 'mapowane.csv', { consent: true, columns: 'email' });
+    expect(junk.statusCode).toBe(400);
   });
 
   it('refuses what is no CSV or XLSX, an empty upload and an unknown tag, in Polish', async () => {

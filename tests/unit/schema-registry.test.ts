@@ -320,6 +320,25 @@ describe('a list that takes many files', () => {
   });
 });
 
+describe('bulk actions on the selected records of a list', () => {
+  const notes = (admin: Record<string, unknown>) => ({
+    type: 'object',
+    properties: { name: { type: 'string' }, labels: { type: 'array', items: { type: 'string' } } },
+    'x-admin': { resource: 'notes', scope: 'service', route: { path: '/usluga/{service_id}/notatki', name: 'service_notes', views: { list: '' } }, ...admin },
+  });
+  it("completes the catalogue's texts, and refuses an add without an array field, a delete with one, and a module that cannot change records", () => {
+    const bulk = createRegistry({ 'n.schema.json': notes({ list: { bulk: [{ action: 'delete' }, { action: 'add', field: 'labels', label: 'resources.notes.bulk.label' }] } }) }).modules[0].admin.list.bulk;
+    expect(bulk).toEqual([
+      { action: 'delete', label: 'app.schema.bulk.delete', message: 'app.schema.bulk.deleted', confirm: 'app.schema.bulk.delete_confirm' },
+      { action: 'add', field: 'labels', label: 'resources.notes.bulk.label', message: 'app.schema.bulk.added' },
+    ]);
+    expect(() => createRegistry({ 'n.schema.json': notes({ list: { bulk: [{ action: 'add', field: 'name' }] } }) })).toThrow(/add needs field, an array property/);
+    expect(() => createRegistry({ 'n.schema.json': notes({ list: { bulk: [{ action: 'delete', field: 'labels' }] } }) })).toThrow(/delete takes no field/);
+    expect(() => createRegistry({ 'n.schema.json': notes({ list: { bulk: [{ action: 'archive' }] } }) })).toThrow(/action must be delete or add/);
+    expect(() => createRegistry({ 'n.schema.json': notes({ writable: false, list: { bulk: [{ action: 'delete' }] } }) })).toThrow(/must be writable/);
+  });
+});
+
 describe("a module's menu entry", () => {
   const withMenu = (menu: unknown, scope = 'service', extra: Record<string, unknown> = {}) => ({
     type: 'object',

@@ -6,6 +6,8 @@ import EditIcon from '@mui/icons-material/Edit';
 import {
   Box,
   Button,
+  Checkbox,
+  FormControlLabel,
   IconButton,
   Link as MuiLink,
   MenuItem,
@@ -27,17 +29,19 @@ import {
   type Theme,
 } from '@mui/material';
 import { keepPreviousData, useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { generatePath } from 'react-router';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { LinkBase, useDataProvider, useDelete, useGetList, useLocation, useTranslate } from 'react-admin';
+import { LinkBase, useDataProvider, useDelete, useGetList, useLocation, useRecordSelection, useTranslate } from 'react-admin';
 import { apiPaths, fillPath, placeholders, routePath } from '../../common/schema/paths';
 import type { AdminBlock, AdminColumn, AdminRouteList, ModuleSchema } from '../../common/schema/types';
 import { useConfirm, useToast } from '../notifications';
 import { api, errorMessage, isApiError } from '../providers/http';
 import { downloadApiFile } from '../providers/download';
 import { useRouteTitle } from '../layout/routeTitle';
-import { matchRoute } from '../routes';
+import { matchRoute, routesByName } from '../routes';
 import { LoadFailure, ModuleAccess, useSchemaContext, type SchemaContext } from './access';
 import { ActionButton } from './actions';
+import { BulkToolbar } from './BulkActions';
 import { RecordHeading, RecordTabs } from './RecordTabs';
 import { OptionsFilter, useSettled } from './OptionsFilter';
 import { changedModule, fieldTitleKey } from './registry';
@@ -119,6 +123,27 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
   const hasShow = admin.route.views.show !== undefined;
   const createPath = admin.writable && admin.route.views.create !== undefined ? filledPath(admin, 'create', params) : null;
   const referenceLabels = useReferenceLabels(module, params, admin.list.columns.map((column) => column.field));
+  // list.bulk: rows are selected (react-admin's selection) and acted on together. The selection is
+  // this screen's: kept in the shared store it would follow the user to another service's list.
+  const selectable = Boolean(admin.list.bulk?.length) && !listPage?.inline;
+  const [selectedIds, selection] = useRecordSelection<ListRecord>({ resource: admin.resource, disableSyncWithStore: true });
+  const pageIds = rows.map((record) => record.id);
+  const pageSelected = pageIds.filter((id) => selectedIds.includes(id)).length;
+  const selectPage = (
+    <Checkbox
+      checked={pageSelected > 0 && pageSelected === pageIds.length}
+      indeterminate={pageSelected > 0 && pageSelected < pageIds.length}
+      onChange={() => (pageSelected === pageIds.length ? selection.unselect(pageIds) : selection.select([...new Set([...selectedIds, ...pageIds])]))}
+      slotProps={{ input: { 'aria-label': translate('app.schema.bulk.select_page') } }}
+    />
+  );
+  const selectBox = (record: ListRecord) => (
+    <Checkbox
+      checked={selectedIds.includes(record.id)}
+      onChange={() => selection.toggle(record.id)}
+      slotProps={{ input: { 'aria-label': translate('app.schema.bulk.select_item', { label: label(record) }) } }}
+    />
+  );
 
   async function remove(record: ListRecord) {
     const confirmed = await confirm({ title: translate('app.schema.delete_confirm', { label: label(record) }) });
@@ -128,6 +153,7 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
       { id: record.id, previousData: record, meta: params },
       {
         onSuccess: () => {
+          selection.unselect([record.id]);
           if (admin.messages.deleted) toast.success(admin.messages.deleted);
         },
         onError: (error) => toast.error(errorMessage(error)),
@@ -177,6 +203,7 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
   });
   const actions = (record: ListRecord) => (
     <>
+      {selectable && isPhone && selectBox(record)}
       {rowActions.map((action) => (
         <ActionButton key={action.name} context={context} action={action} record={record} size="small" />
       ))}
@@ -208,6 +235,14 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
           {collectionActions.map((action) => (
             <ActionButton key={action.name} context={context} action={action} />
           ))}
+          {admin.list.links?.map((link) => {
+            const target = routesByName.get(link.route);
+            return target ? (
+              <Button key={link.route} variant="outlined" component={LinkBase} to={generatePath(target.path, params)}>
+                {translate(link.label)}
+              </Button>
+            ) : null;
+          })}
           {admin.list.export && (
             <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exporting.mutate()} disabled={exporting.isPending}>
               {translate('app.schema.export')}
@@ -222,6 +257,7 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
       </Stack>
       <RecordTabs module={module} params={params} />
       <ListTabs context={context} />
+      {selectable && <BulkToolbar context={context} selectedIds={selectedIds} onClear={() => selection.clearSelection()} />}
       {admin.list.upload && admin.writable && !listPage?.inline && <FilesAsRecords context={context} field={admin.list.upload} />}
       {(admin.list.search?.length || admin.list.filters?.some((filter) => !((filter.param ?? filter.field) in fixed))) ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} role="search">
@@ -291,20 +327,24 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
           {listPage?.inline ? (
             <InlineEditTable context={context} rows={rows} fields={listPage.inline} title={title} label={label} />
           ) : isPhone ? (
-            // On a phone each record is a card: every column labelled, the actions in reach.
-            <RecordCards
-              label={title}
-              rows={rows}
-              rowKey={(record: ListRecord) => record.id}
-              columns={columns.map((column) => ({ key: column.field, label: columnTitle(column), value: (record: ListRecord) => cell(record, column.field) }))}
-              actions={actions}
-              busy={records.isFetching}
-            />
+            // On a phone each record is a card: every column labelled, the actions (and its checkbox) in reach.
+            <>
+              {selectable && <FormControlLabel control={selectPage} label={translate('app.schema.bulk.select_page')} sx={{ px: 2, pt: 1 }} />}
+              <RecordCards
+                label={title}
+                rows={rows}
+                rowKey={(record: ListRecord) => record.id}
+                columns={columns.map((column) => ({ key: column.field, label: columnTitle(column), value: (record: ListRecord) => cell(record, column.field) }))}
+                actions={actions}
+                busy={records.isFetching}
+              />
+            </>
           ) : (
             <TableContainer>
               <Table aria-label={title} aria-busy={records.isFetching}>
                 <TableHead>
                   <TableRow>
+                    {selectable && <TableCell padding="checkbox">{selectPage}</TableCell>}
                     {columns.map((column) => (
                       <TableCell key={column.field} sortDirection={sort.field === column.field ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
                         {column.sortable ? (
@@ -325,7 +365,8 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
                 </TableHead>
                 <TableBody>
                   {rows.map((record) => (
-                    <TableRow key={record.id} hover>
+                    <TableRow key={record.id} hover selected={selectable && selectedIds.includes(record.id)}>
+                      {selectable && <TableCell padding="checkbox">{selectBox(record)}</TableCell>}
                       {columns.map((column) => (
                         <TableCell key={column.field}>{cell(record, column.field)}</TableCell>
                       ))}

@@ -4,7 +4,7 @@ import { checkMenuFolders, menuOf } from './menu';
 import { placeholders } from './paths';
 import { completeRules, RULES_KEYWORD } from './rules';
 import { withSingleLineChecks } from './single-line';
-import type { AdminAction, AdminBlock, AdminFile, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
+import type { AdminAction, AdminBlock, AdminBulkAction, AdminFile, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
 import { widgetProblem } from './widgets';
 
 /** A storage migration: an .sql file beside the schema file (no folders, nothing outside). */
@@ -31,6 +31,20 @@ const DEFAULT_FILE_BYTES = 5 * 1024 * 1024;
 /** Files of a schema module go to the file store's uploads/ area and are served at /api/uploads/{name} unless x-admin says otherwise. */
 export const DEFAULT_UPLOAD_FOLDER = 'uploads';
 export const DEFAULT_UPLOAD_URI = '/api/uploads/{name}';
+
+/** The catalogue's texts of a bulk action its schema leaves out (app.schema.bulk.*). */
+const BULK_TEXTS = {
+  delete: { label: 'app.schema.bulk.delete', message: 'app.schema.bulk.deleted', confirm: 'app.schema.bulk.delete_confirm' },
+  add: { label: 'app.schema.bulk.add', message: 'app.schema.bulk.added' },
+} as const;
+
+/** list.bulk's entry completed: 'add' names an array property, every text is a catalogue key. */
+function bulkActionOf(source: string, given: NonNullable<NonNullable<SchemaFile['x-admin']['list']>['bulk']>[number], properties: Record<string, JsonSchema>): AdminBulkAction {
+  if (given.action !== 'delete' && given.action !== 'add') fail(source, 'list.bulk: action must be delete or add');
+  if (given.action === 'add' && properties[given.field ?? '']?.type !== 'array') fail(source, `list.bulk: add needs field, an array property`);
+  if (given.action === 'delete' && given.field !== undefined) fail(source, 'list.bulk: delete takes no field');
+  return { ...BULK_TEXTS[given.action], ...given } as AdminBulkAction;
+}
 
 export class SchemaFileError extends Error {
   constructor(source: string, problem: string, separator = ': ') {
@@ -142,6 +156,10 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     label: fieldOf('list.label', given.list?.label ?? (properties.name ? 'name' : 'id')),
     ...(given.list?.upload === undefined ? {} : { upload: identifier(source, 'list.upload', given.list.upload) }),
     ...(given.list?.export === true ? { export: true } : {}),
+    ...(given.list?.links?.length
+      ? { links: given.list.links.map((link) => ({ route: identifier(source, 'list.links route', link.route), label: typeof link.label === 'string' ? link.label : fail(source, 'list.links: label must be a catalogue key') })) }
+      : {}),
+    ...(given.list?.bulk?.length ? { bulk: given.list.bulk.map((entry) => bulkActionOf(source, entry, properties)) } : {}),
   };
 
   const files: AdminBlock['files'] = {};
@@ -178,6 +196,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     if (!files[list.upload]) fail(source, `list.upload ${list.upload} must be a file field`);
     if ((resolved.required ?? []).length > 0) fail(source, 'list.upload makes records from files alone: no property may be required');
   }
+  if (list.bulk && (given.singleton === true || given.writable === false)) fail(source, 'list.bulk changes records: the module must be writable, and no singleton');
 
   const actionNames = new Set<string>();
   const actions = (given.actions ?? []).map((action) => {

@@ -128,6 +128,25 @@ export interface AdminList {
   upload?: string;
   /** GET {collection}/export: the list as it is filtered and sorted, every record, as a CSV file. */
   export?: boolean;
+  /** What the list does to the records selected on it, each one call for all of them (capabilities/bulk.ts). */
+  bulk?: AdminBulkAction[];
+  /** Buttons above the list opening a module's own screen about the records (recipients: their import), by route name. */
+  links?: { route: string; label: string }[];
+}
+
+/**
+ * An action on the records selected on a list, all or none in one transaction: 'delete' removes
+ * them, 'add' adds values to an array field of each (tags to recipients). Its texts are catalogue
+ * keys; the message and the confirmation are counted (smart_count, three Polish forms).
+ */
+export interface AdminBulkAction {
+  action: 'delete' | 'add';
+  /** 'add': the array property the values are added to. */
+  field?: string;
+  label: string;
+  message: string;
+  /** Asked before it runs (a deletion always asks). */
+  confirm?: string;
 }
 
 export interface AdminFile {
@@ -390,7 +409,7 @@ export type SchemaFile = JsonSchema & {
       menu?: Partial<Omit<AdminMenu, 'folder' | 'declares'>> &
         Pick<AdminMenu, 'icon'> & { folder?: string | (Partial<AdminMenuFolder> & Pick<AdminMenuFolder, 'slot' | 'icon'>) };
       rules?: (Omit<FieldRule, 'message' | 'kind'> & { message?: string })[];
-      list?: Partial<AdminList>;
+      list?: Partial<Omit<AdminList, 'bulk'>> & { bulk?: (Pick<AdminBulkAction, 'action'> & Partial<AdminBulkAction>)[] };
       files?: Record<string, Partial<AdminFile>>;
       route?: Partial<Omit<AdminRoute, 'lists' | 'forms'>> &
         Pick<AdminRoute, 'path' | 'name'> & {

@@ -80,7 +80,7 @@ export interface ModuleHooks {
   beforeWrite?(tx: Queryable, owner: Owner, values: Record<string, unknown>, request: FastifyRequest): Promise<Record<string, unknown>>;
   /**
    * Runs in every write's transaction after the engine's write: `change` names the record created,
-   * updated or removed (null for a reorder). A hook that rewrites a created or updated record
+   * updated or removed (null for a reorder or a bulk write). A hook that rewrites a created or updated record
    * returns it as stored, and the call answers with it. Throwing rolls the write back.
    */
   afterWrite?(tx: Queryable, owner: Owner, change: WriteChange | null): Promise<StoredRecord | void>;

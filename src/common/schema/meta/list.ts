@@ -1,4 +1,4 @@
-import { closed, described, identifier, listOf, type MetaPart } from './part';
+import { catalogueKey, closed, described, identifier, listOf, type MetaPart } from './part';
 import { flag } from './flags';
 
 /** The list screen and its API parameters. */
@@ -33,6 +33,23 @@ export const listPart: MetaPart = {
         ),
         label: described('The field naming a record; default name (or id).', identifier),
         export: { type: 'boolean', description: 'GET {collection}/export: the list as a CSV file.' },
+        bulk: listOf(
+          closed(
+            {
+              action: { enum: ['delete', 'add'], description: 'delete: removes the selected records; add: adds values to an array field of each.' },
+              field: described("add: the array property the chosen values are added to.", identifier),
+              label: catalogueKey,
+              message: described('The toast after it, counted (smart_count).', catalogueKey),
+              confirm: described('Asked first, counted (smart_count); a deletion always asks.', catalogueKey),
+            },
+            ['action'],
+          ),
+          'Actions on the records selected on the list (checkboxes), one call for all of them: POST {collection}/bulk/delete {ids}, POST {collection}/bulk/add/{field} {ids, values}.',
+        ),
+        links: listOf(
+          closed({ route: described("The name of a module's own route; its params are the list's.", identifier), label: catalogueKey }, ['route', 'label']),
+          "Buttons above the list opening a module's own screen about its records.",
+        ),
         upload: described('A file field: the list takes many files at once, one record each.', identifier),
       },
       [],

@@ -3,7 +3,8 @@ import type { AppRoute } from '../../../client/routes';
 import type { SchemaView } from '../../../client/schema/routeTable';
 
 /*
- * The newsletter's hand-written pages: the service admin area's recipient imports, and
+ * The newsletter's hand-written pages: the recipient imports (the service admin area's, and the
+ * client's own from its recipients list), and
  * the mailing screens beyond the schema's own create and edit forms (SPEC 2: wysylki with
  * archiwalne, archiwalne/{mailing_id}, szczegoly; szablony/{template_id}/wysylki with dodaj and
  * edytuj/{mailing_id}). Each loads its code when opened.
@@ -16,6 +17,7 @@ const screens = {
   details: lazyScreen(() => import('./MailingDetails')),
   recipientImports: lazyScreen(() => import('./RecipientImportsScreen')),
   recipientImportCreate: lazyScreen(() => import('./RecipientImportCreateScreen')),
+  ownRecipientImport: lazyScreen<object>(() => import('./RecipientImportCreateScreen').then((module) => ({ default: module.OwnRecipientImportScreen }))),
   templateEditRedirect: lazyScreen(() => import('./TemplateEditRedirect')),
 };
 
@@ -95,6 +97,17 @@ export const newsletterRoutes: AppRoute[] = [
     module: 'templates',
     access: 'authenticated',
     screen: screens.templateEditRedirect,
+  },
+  // The client's own import, from its recipients list (the list's x-admin.list.links names it).
+  {
+    name: 'service_configuration_recipients_import',
+    path: '/usluga/:service_id/konfiguracja/odbiorcy/import',
+    title: 'app.recipient_import.title',
+    parent: 'service_configuration_recipients',
+    activePrefix: 'service_configuration_recipients',
+    module: 'recipients',
+    access: 'authenticated',
+    screen: screens.ownRecipientImport,
   },
   // The service admin area (root users): recipient imports.
   {

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { TranslateParams } from '../../../common/i18n/translate';
+import { delimiterOf, namedColumns, type MappedColumns } from '../common/recipient-columns';
 
 export type ImportFormat = 'csv' | 'xlsx';
 
@@ -52,13 +53,6 @@ function decode(buffer: Buffer): string {
     text = new TextDecoder('windows-1250').decode(buffer);
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-/** The separator of the first line: the most frequent of semicolon, comma and tab (Polish Excel writes semicolons). */
-function delimiterOf(firstLine: string): string {
-  const counts = [';', ',', '\t'].map((candidate) => [candidate, firstLine.split(candidate).length - 1] as const);
-  const [best] = counts.sort((a, b) => b[1] - a[1]);
-  return best[1] > 0 ? best[0] : ',';
 }
 
 /**
@@ -137,25 +131,7 @@ export async function readXlsx(buffer: Buffer): Promise<ReadRows> {
   return { rows, unreadable: [] };
 }
 
-/** A header cell as compared: lower case, no Polish diacritics, letters and digits only. */
-const headerKey = (cell: string) =>
-  cell
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ł/g, 'l')
-    .replace(/[^a-z0-9]/g, '');
-
-const HEADERS = {
-  email: ['email', 'adresemail', 'mail', 'emailaddress', 'adres'],
-  name: ['name', 'nazwa', 'nazwaodbiorcy', 'odbiorca', 'imieinazwisko', 'imie', 'fullname'],
-  tags: ['tags', 'tagi', 'tag'],
-} as const;
-
-export interface Columns {
-  email: number;
-  name: number;
-  tags: number;
+export interface Columns extends MappedColumns {
   /** Whether the first row names the columns (and so is no recipient). */
   header: boolean;
 }
@@ -167,10 +143,8 @@ export interface Columns {
  */
 export function columnsOf(first: FileRow | undefined): Columns | null {
   if (!first) return null;
-  const keys = first.cells.map(headerKey);
-  const find = (names: readonly string[]) => keys.findIndex((key) => names.includes(key));
-  const email = find(HEADERS.email);
-  if (email >= 0) return { email, name: find(HEADERS.name), tags: find(HEADERS.tags), header: true };
+  const named = namedColumns(first.cells);
+  if (named.email >= 0) return { ...named, header: true };
   if (first.cells[0]?.includes('@')) return { email: 0, name: 1, tags: 2, header: false };
   return null;
 }

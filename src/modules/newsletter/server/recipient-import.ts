@@ -4,6 +4,7 @@ import type { Queryable } from '../../../server/platform/db';
 import { HttpError, t } from '../../../server/platform/http/errors';
 import type { ModuleRoutes } from '../../../server/schema';
 import type { Owner } from '../../../server/schema/storage';
+import type { MappedColumns } from '../common/recipient-columns';
 import { columnsOf, ImportFileRefused, readCsv, readXlsx, tagsOf, type ImportFormat, type ReadRows } from './recipient-file';
 
 export const IMPORT_JOB = 'recipient-import';
@@ -17,6 +18,8 @@ export interface ImportRow {
   file_format: ImportFormat;
   file_key: string | null;
   tags: string[];
+  /** The columns the user mapped (the first row then names them); null: found by the header row. */
+  columns: MappedColumns | null;
   status: 'queued' | 'running' | 'completed' | 'failed';
 }
 
@@ -46,8 +49,13 @@ async function readStored(app: FastifyInstance, key: string): Promise<Buffer> {
  * import's own added; rows with the same address (in any letter case) merged into the first, their
  * tags united. The rows that fail are kept with their number and reason.
  */
-export function collectRecipients(read: ReadRows, importTags: readonly string[], recipients: ModuleRoutes): { incoming: Map<string, Incoming>; errors: RowError[]; total: number } | null {
-  const columns = columnsOf(read.rows[0]);
+export function collectRecipients(
+  read: ReadRows,
+  importTags: readonly string[],
+  recipients: ModuleRoutes,
+  mapped: ImportRow['columns'] = null,
+): { incoming: Map<string, Incoming>; errors: RowError[]; total: number } | null {
+  const columns = mapped ? { ...mapped, header: true } : columnsOf(read.rows[0]);
   if (!columns) return null;
   const errors: RowError[] = read.unreadable.map((row) => ({ row, reason: t('errors.recipient_imports.row_unreadable') }));
   const incoming = new Map<string, Incoming>();
@@ -153,7 +161,7 @@ export async function runImport(app: FastifyInstance, job: JobContext<{ importId
     app.log.warn({ err: error, importId: record.id }, 'recipient import file unreadable');
     return fail(t('errors.recipient_imports.file_unreadable'));
   }
-  const collected = collectRecipients(read, record.tags, recipients);
+  const collected = collectRecipients(read, record.tags, recipients, record.columns);
   if (!collected) return fail(t('errors.recipient_imports.no_email_column'));
   const { incoming, errors, total } = collected;
   await job.progress(0, incoming.size);

@@ -5,15 +5,19 @@ import { CSV_BOM, csvDownloadHeaders, csvLine } from '../../../server/platform/h
 import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
 import { readPage } from '../../../server/platform/http/pagination';
 import { newStoredName } from '../../../server/platform/files/store';
+import { requireServiceAccess } from '../../../server/platform/auth/service-access';
 import { documentOperation, moduleRoutes } from '../../../server/schema';
 import { syncMenuEntries } from '../../../server/schema/menus';
 import { rootService } from '../../services/server';
+import type { MappedColumns } from '../common/recipient-columns';
 import { detectFormat } from './recipient-file';
 import { IMPORT_JOB, runImport } from './recipient-import';
 
 /** The largest import file: a CSV of several hundred thousand recipients. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-const IMPORT_COLUMNS = `id, file_name, file_format, tags, job_id, status, failure, rows_total, rows_created, rows_merged, rows_failed, created_at, finished_at`;
+const IMPORT_COLUMNS = `id, file_name, file_format, tags, columns, consent_user_id, consent_at, job_id, status, failure, rows_total, rows_created, rows_merged, rows_failed, created_at, finished_at`;
+/** The most columns a mapping may name (a column's position in the file's rows). */
+const MAX_COLUMN = 255;
 
 /** The service area's admin entry these routes serve (the schema modules place their own). */
 const MENU = [{ prefix: 'service_admin_imports', name: 'app.service_admin.imports.title', icon: 'People', sort: 58, rootOnly: true }];
@@ -28,7 +32,8 @@ export async function allowedSenderTypes(app: FastifyInstance, db: Queryable, se
 /**
  * The newsletter's pages of the service admin area (root users; the area's modules page is the
  * services module's): admin/importy (recipient imports from CSV or XLSX as jobs, with their per-row
- * errors as CSV) and, beside the sender-types schema module (admin/metody_wysylki), the check that
+ * errors as CSV; a client imports through the same calls from its recipients list, stating the
+ * recipients' consent and mapping the columns) and, beside the sender-types schema module (admin/metody_wysylki), the check that
  * a sender config uses an allowed type.
  */
 export async function serviceAdminRoutes(app: FastifyInstance): Promise<void> {
@@ -55,11 +60,23 @@ export async function serviceAdminRoutes(app: FastifyInstance): Promise<void> {
   documentOperation(app, 'get', documentedBase, { tags: ['service admin'], summary: 'Root: the recipient imports {data, pagination: {total}}', responses: { 200: { description: 'OK' } } });
   documentOperation(app, 'post', documentedBase, {
     tags: ['service admin'],
-    summary: 'Root: import recipients from a CSV or XLSX file (multipart: file, payload {tags}); answers the import with its job_id',
-    responses: { 201: { description: 'The import, queued' }, 400: { description: 'No file, or an unknown tag' }, 413: { description: 'Over 20 MB' }, 415: { description: 'Neither CSV nor XLSX' } },
+    summary:
+      "Root, or a user given the service's recipients: import recipients from a CSV or XLSX file (multipart: file, payload {tags, columns: {email, name, tags} (positions, -1 none; default: by the header row), consent}); a user other than root must state the recipients' consent. Answers the import with its job_id",
+    responses: {
+      201: { description: 'The import, queued' },
+      400: { description: 'No file, an unknown tag, a bad mapping or no consent stated' },
+      413: { description: 'Over 20 MB' },
+      415: { description: 'Neither CSV nor XLSX' },
+    },
   });
-  documentOperation(app, 'get', `${documentedBase}/{import_id}`, { tags: ['service admin'], summary: 'Root: one import', responses: { 200: { description: 'OK' } } });
-  documentOperation(app, 'get', `${documentedBase}/{import_id}/errors`, { tags: ['service admin'], summary: 'Root: the rows the import refused, as CSV (row number; reason)', responses: { 200: { description: 'text/csv' } } });
+  documentOperation(app, 'get', `${documentedBase}/{import_id}`, { tags: ['service admin'], summary: "Root, or a user given the service's recipients: one import", responses: { 200: { description: 'OK' } } });
+  documentOperation(app, 'get', `${documentedBase}/{import_id}/errors`, {
+    tags: ['service admin'],
+    summary: "Root, or a user given the service's recipients: the rows the import refused, as CSV (row number; reason)",
+    responses: { 200: { description: 'text/csv' } },
+  });
+  // One import's calls: root, or whoever uses the service's recipients (a client's own import).
+  const importingService = async (request: FastifyRequest) => (await requireServiceAccess(db, request, (request.params as { service_id: string }).service_id, 'recipients')).serviceId;
 
   app.get(base, { preHandler: app.authenticate }, async (request) => {
     const serviceId = await rootService(app, request, 'recipients');
@@ -72,7 +89,7 @@ export async function serviceAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const importOf = async (request: FastifyRequest) => {
-    const serviceId = await rootService(app, request, 'recipients');
+    const serviceId = await importingService(request);
     const id = Number((request.params as { import_id: string }).import_id);
     if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw httpError(404, 'errors.not_found');
     const { rows } = await db.query(`SELECT ${IMPORT_COLUMNS} FROM recipient_imports WHERE id = $1 AND client_service_id = $2`, [id, serviceId]);
@@ -88,7 +105,8 @@ export async function serviceAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post(base, { preHandler: app.authenticate }, async (request, reply) => {
-    const serviceId = await rootService(app, request, 'recipients');
+    const serviceId = await importingService(request);
+    const user = currentUser(request);
     if (!request.isMultipart()) throw httpError(400, 'errors.file_required');
     let given: unknown = {};
     let upload: { key: string; name: string; format: 'csv' | 'xlsx' } | null = null;
@@ -119,12 +137,16 @@ export async function serviceAdminRoutes(app: FastifyInstance): Promise<void> {
     const temporaryKey = upload.key;
     try {
       const importTags = await checkedTags(db, serviceId, given);
+      const columns = checkedColumns(given);
+      const consent = consentOf(given);
+      if (!consent && !user.isRoot) assertValidForm({ consent: 'errors.recipient_imports.consent_required' });
       const key = `services/${serviceId}/recipient-imports/${newStoredName(upload.format)}`;
       await app.ctx.files.commit(temporaryKey, key);
       const created = await db.transaction(async (tx) => {
         const { rows } = await tx.query<{ id: number }>(
-          'INSERT INTO recipient_imports (client_service_id, user_id, file_name, file_format, file_key, tags) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-          [serviceId, currentUser(request).userId, upload.name, upload.format, key, JSON.stringify(importTags)],
+          `INSERT INTO recipient_imports (client_service_id, user_id, file_name, file_format, file_key, tags, columns, consent_user_id, consent_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $8::int IS NULL THEN NULL ELSE now() END) RETURNING id`,
+          [serviceId, user.userId, upload.name, upload.format, key, JSON.stringify(importTags), columns && JSON.stringify(columns), consent ? user.userId : null],
         );
         const jobId = await app.ctx.jobs.send(IMPORT_JOB, { importId: rows[0].id }, { owner: { clientServiceId: serviceId }, tx });
         await tx.query('UPDATE recipient_imports SET job_id = $2 WHERE id = $1', [rows[0].id, jobId]);
@@ -149,9 +171,36 @@ function parsePayload(text: string): unknown {
   }
 }
 
+const fieldOf = (given: unknown, name: string): unknown => (given && typeof given === 'object' ? (given as Record<string, unknown>)[name] : undefined);
+
+/** Whether the payload states that the recipients consented to receive mail. */
+function consentOf(given: unknown): boolean {
+  const consent = fieldOf(given, 'consent');
+  if (consent !== undefined && typeof consent !== 'boolean') assertValidForm({ consent: 'errors.recipient_imports.consent_required' });
+  return consent === true;
+}
+
+/**
+ * The columns the user mapped: each a position in the file's rows (-1: none), the e-mail's
+ * required, no column twice; null when the payload maps none (the header row tells).
+ */
+function checkedColumns(given: unknown): MappedColumns | null {
+  const raw = fieldOf(given, 'columns');
+  if (raw === undefined || raw === null) return null;
+  const position = (value: unknown, required: boolean) => (Number.isInteger(value) && (value as number) >= (required ? 0 : -1) && (value as number) <= MAX_COLUMN ? (value as number) : null);
+  const email = position(fieldOf(raw, 'email'), true);
+  const name = fieldOf(raw, 'name') === undefined ? -1 : position(fieldOf(raw, 'name'), false);
+  const tags = fieldOf(raw, 'tags') === undefined ? -1 : position(fieldOf(raw, 'tags'), false);
+  if (typeof raw !== 'object' || Array.isArray(raw) || email === null) assertValidForm({ columns: 'errors.recipient_imports.email_column_required' });
+  if (name === null || tags === null) assertValidForm({ columns: 'errors.recipient_imports.columns_invalid' });
+  const used = [email!, name!, tags!].filter((column) => column >= 0);
+  if (new Set(used).size !== used.length) assertValidForm({ columns: 'errors.recipient_imports.columns_invalid' });
+  return { email: email!, name: name!, tags: tags! };
+}
+
 /** The tags an import adds to every recipient: existing tags of the service, as it spells them (400 otherwise). */
 async function checkedTags(db: Queryable, serviceId: number, given: unknown): Promise<string[]> {
-  const raw = given && typeof given === 'object' ? (given as { tags?: unknown }).tags : undefined;
+  const raw = fieldOf(given, 'tags');
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw) || raw.length > 100 || !raw.every((tag) => typeof tag === 'string' && tag.length <= 128)) {
     assertValidForm({ tags: 'errors.reference_not_found' });

@@ -1,5 +1,6 @@
 import type { Capability } from '../module-routes';
 import { actions } from './actions';
+import { bulk } from './bulk';
 import { csvExports } from './exports';
 import { files } from './files';
 import { history } from './history';
@@ -15,6 +16,6 @@ import { uniqueKeys } from './unique';
  * act: routes are registered, guards and checks run (unique keys before references), and stored
  * writes are followed (references, then history).
  */
-export const capabilities: readonly Capability[] = [records, singleton, csvExports, ordering, actions, files, locking, uniqueKeys, references, history];
+export const capabilities: readonly Capability[] = [records, singleton, csvExports, ordering, actions, bulk, files, locking, uniqueKeys, references, history];
 
 export { copyNested } from './files';

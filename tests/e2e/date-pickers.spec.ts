@@ -1,0 +1,53 @@
+import { axeViolations } from './support/axe';
+import { text } from './support/catalogue';
+import { expectToast, saveButton, uniqueName } from './support/schema-screens';
+import { expect, test } from './support/signed-in';
+import type { Page } from './support/test';
+
+const main = (page: Page) => page.getByRole('main');
+
+// An English browser far from Poland: the panel still writes dates the Polish way, in Polish time.
+test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
+
+test('a news date in an English browser: dd.mm.rrrr typed by keyboard, a Polish calendar from Monday, saved as Polish time', async ({ page, services, klientApi }) => {
+  await page.goto(`/usluga/${services.site}/wiadomosci/wszystkie`);
+  await main(page).getByRole('row').filter({ hasText: text('demo.site_news.items.website.title') }).getByRole('link', { name: text('demo.site_news.categories.news'), exact: true }).click();
+  await main(page).getByRole('link', { name: text('ra.action.add'), exact: true }).click();
+  await expect(page).toHaveURL(/\/dodaj$/);
+  await main(page).getByRole('textbox', { name: text('resources.news_items.fields.title'), exact: true }).fill(uniqueName('Wiadomość z datą'));
+
+  const date = main(page).getByRole('group', { name: text('resources.news_items.fields.date'), exact: true });
+  const sections = date.getByRole('spinbutton');
+  await expect(sections).toHaveText(['dd', 'mm', 'rrrr', 'gg', 'mm']);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // A day February does not have: the form's own Polish message, nothing saved.
+  await sections.first().click();
+  await page.keyboard.type('310220261015');
+  await expect(sections).toHaveText(['31', '02', '2026', '10', '15']);
+  await saveButton(page).click();
+  await expect(main(page).getByText(text('validation.news_items.date_invalid'), { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/dodaj$/);
+
+  await sections.first().click();
+  await page.keyboard.type('231120261015');
+  await expect(sections).toHaveText(['23', '11', '2026', '10', '15']);
+
+  // The calendar: its button named in Polish, Polish month and day names, the week from Monday.
+  await date.getByRole('button', { name: /^Wybierz datę, obecnie wybrana data to 23 lis 2026/ }).click();
+  const calendar = page.getByRole('dialog');
+  await expect(calendar).toContainText('listopad 2026');
+  await expect(calendar.getByRole('columnheader').first()).toHaveAccessibleName('poniedziałek');
+  await expect(calendar.getByRole('gridcell', { name: '23', selected: true })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+
+  await saveButton(page).click();
+  await expectToast(page, text('resources.news_items.messages.created'));
+  await expect(page).toHaveURL(/\/wiadomosc\/\d+$/);
+  const newsId = /\/wiadomosc\/(\d+)$/.exec(page.url())![1];
+  const saved = await klientApi.get<{ date: string }>(`/api/client_service/${services.site}/module/news/${newsId}`);
+  // 10:15 in Warsaw in November (UTC+1), whatever the browser's own zone.
+  expect(new Date(saved.date).toISOString()).toBe('2026-11-23T09:15:00.000Z');
+});

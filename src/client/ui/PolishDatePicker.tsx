@@ -50,6 +50,8 @@ export default function PolishDatePicker({ id, kind, label, value, onChange, onB
     disabled,
     format: FORMATS[kind],
     slotProps: {
+      // The calendar's dialog is named by its field.
+      popper: { 'aria-label': label },
       textField: {
         id,
         required,

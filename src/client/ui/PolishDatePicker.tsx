@@ -50,8 +50,9 @@ export default function PolishDatePicker({ id, kind, label, value, onChange, onB
     disabled,
     format: FORMATS[kind],
     slotProps: {
-      // The calendar's dialog is named by its field.
+      // The calendar's dialog (a popper by a mouse, a modal on a touch screen) is named by its field.
       popper: { 'aria-label': label },
+      mobilePaper: { 'aria-label': label },
       textField: {
         id,
         required,

@@ -1,6 +1,7 @@
 import { axeViolations } from './support/axe';
 import { text } from './support/catalogue';
 import { expectToast, saveButton, uniqueName } from './support/schema-screens';
+import { apiSession } from './support/session';
 import { expect, test } from './support/signed-in';
 import type { Page } from './support/test';
 
@@ -11,21 +12,20 @@ test.use({ locale: 'en-US', timezoneId: 'America/New_York', bypassCSP: true });
 
 const PUBLISH_FROM = text('resources.news_items.fields.publish_from');
 
-/** A new item of the demo's news category, then its options page, where the publication dates are; its id. */
-async function openNewItemOptions(page: Page, site: number): Promise<string> {
-  await page.goto(`/usluga/${site}/wiadomosci/wszystkie`);
-  await main(page).getByRole('row').filter({ hasText: text('demo.site_news.items.website.title') }).getByRole('link', { name: text('demo.site_news.categories.news'), exact: true }).click();
-  await main(page).getByRole('link', { name: text('ra.action.add'), exact: true }).click();
-  await main(page).getByRole('textbox', { name: text('resources.news_items.fields.title'), exact: true }).fill(uniqueName('Wiadomość z datą'));
-  await saveButton(page).click();
-  await expectToast(page, text('resources.news_items.messages.created'));
-  const newsId = /\/wiadomosc\/(\d+)$/.exec(page.url())![1]!;
-  await main(page).getByRole('tab', { name: text('resources.news_items.pages.service_news_options'), exact: true }).click();
+/** A new category and item made through the API, then the item's options page, where the publication dates are; the item's id. */
+async function openNewItemOptions(page: Page, klientApi: Awaited<ReturnType<typeof apiSession>>, site: number): Promise<number> {
+  const category = await klientApi.send('POST', `/api/client_service/${site}/module/news_categories`, { name: uniqueName('Kategoria z datami') });
+  expect(category.status(), await category.text()).toBe(201);
+  const categoryId = ((await category.json()) as { id: number }).id;
+  const item = await klientApi.send('POST', `/api/client_service/${site}/module/news`, { category_id: categoryId, title: uniqueName('Wiadomość z datą') });
+  expect(item.status(), await item.text()).toBe(201);
+  const newsId = ((await item.json()) as { id: number }).id;
+  await page.goto(`/usluga/${site}/wiadomosci/${categoryId}/wiadomosc/${newsId}/opcje`);
   return newsId;
 }
 
 test("a news item's publication date in an English browser: dd.mm.rrrr typed by keyboard, a Polish calendar from Monday, saved as Polish time", async ({ page, services, klientApi }) => {
-  const newsId = await openNewItemOptions(page, services.site);
+  const newsId = await openNewItemOptions(page, klientApi, services.site);
   const date = main(page).getByRole('group', { name: PUBLISH_FROM, exact: true });
   const sections = date.getByRole('spinbutton');
   await expect(sections).toHaveText(['dd', 'mm', 'rrrr', 'gg', 'mm']);
@@ -62,11 +62,12 @@ test("a news item's publication date in an English browser: dd.mm.rrrr typed by 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('a tap on a date opens the Polish calendar in a dialog named by its field; axe finds nothing', async ({ page, services }) => {
-    await openNewItemOptions(page, services.site);
-    await main(page).getByRole('group', { name: PUBLISH_FROM, exact: true }).click();
-    const calendar = page.getByRole('dialog', { name: PUBLISH_FROM });
+  test('a tap on the calendar button opens the Polish calendar in a modal with a Polish title; axe finds nothing', async ({ page, services, klientApi }) => {
+    await openNewItemOptions(page, klientApi, services.site);
+    await main(page).getByRole('group', { name: PUBLISH_FROM, exact: true }).getByRole('button', { name: 'Wybierz datę', exact: true }).tap();
+    const calendar = page.getByRole('dialog', { name: 'Wybierz datę i czas' });
     await expect(calendar.getByRole('columnheader').first()).toHaveAccessibleName('poniedziałek');
+    await expect(calendar.getByRole('tab', { name: 'wybierz czas' })).toBeVisible();
     await expect(calendar.getByRole('button', { name: 'Anuluj', exact: true })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });

@@ -50,9 +50,8 @@ export default function PolishDatePicker({ id, kind, label, value, onChange, onB
     disabled,
     format: FORMATS[kind],
     slotProps: {
-      // The calendar's dialog (a popper by a mouse, a modal on a touch screen) is named by its field.
+      // The calendar's popper is named by its field (the modal of a touch screen has its title).
       popper: { 'aria-label': label },
-      mobilePaper: { 'aria-label': label },
       textField: {
         id,
         required,

@@ -1,3 +1,4 @@
+import { useTheme } from '@mui/material';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
@@ -35,6 +36,8 @@ function usePolishLocaleText() {
  */
 export default function PolishDatePicker({ id, kind, label, value, onChange, onBlur, required, disabled, error, describedBy, size }: DateTimeFieldProps) {
   const localeText = usePolishLocaleText();
+  // Drawn as the theme draws the panel's other text fields (filled), which the pickers' own field does not follow by itself.
+  const variant = useTheme().components?.MuiTextField?.defaultProps?.variant;
   // The Date the picker last gave for the value it stands for: an unfinished date's text stays as typed.
   const [picked, setPicked] = useState<{ value: string | undefined; date: Date | null } | null>(null);
   const date = picked && picked.value === value ? picked.date : toPickerDate(kind, value);
@@ -54,6 +57,7 @@ export default function PolishDatePicker({ id, kind, label, value, onChange, onB
       popper: { 'aria-label': label },
       textField: {
         id,
+        variant,
         required,
         error,
         fullWidth: true,

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DateTimeField, isoToWallTime, wallTimeToIso, type DateTimeKind } from '../../src/client/ui/DateTimeField';
+import { DateTimeField, fromPickerDate, isoToWallTime, toPickerDate, IMPOSSIBLE_DATE, wallTimeToIso, type DateTimeKind } from '../../src/client/ui/DateTimeField';
+import { pickerSections, typeIntoPicker } from './support/pickers';
 import { renderScreens } from './support/screens';
 
-/** The field with its value kept as the form keeps it, recording what it stores. */
-function renderField(kind: DateTimeKind, initial: string | undefined) {
+/** The field with its value kept as the form keeps it, recording what it stores; resolves once the picker has loaded. */
+async function renderField(kind: DateTimeKind, initial: string | undefined) {
   const stored: (string | undefined)[] = [];
   function Field() {
     const [value, setValue] = useState(initial);
@@ -24,7 +25,15 @@ function renderField(kind: DateTimeKind, initial: string | undefined) {
     );
   }
   renderScreens({ '/': <Field /> }, '/');
-  return { stored, input: screen.getByLabelText('Termin') as HTMLInputElement };
+  const field = await screen.findByRole('group', { name: 'Termin' });
+  const sections = () => pickerSections(field);
+  return { stored, field, sections, section: (name: string) => within(field).getByRole('spinbutton', { name }) };
+}
+
+/** A key pressed on a section, as a keyboard user does after moving into it. */
+function press(section: HTMLElement, key: string) {
+  act(() => section.focus());
+  fireEvent.keyDown(section, { key });
 }
 
 afterEach(cleanup);
@@ -44,42 +53,64 @@ describe('Polish wall time and ISO', () => {
     expect(isoToWallTime('nie data')).toBe('');
     for (const iso of ['2026-01-31T23:30:00+01:00', '2026-08-15T00:00:00+02:00']) expect(wallTimeToIso(isoToWallTime(iso))).toBe(iso);
   });
+
+  it("the picker's Date carries the figures shown; each kind comes back as the ISO it was", () => {
+    const moment = toPickerDate('date-time', '2026-07-01T08:15:00Z')!;
+    expect([moment.getFullYear(), moment.getMonth(), moment.getDate(), moment.getHours(), moment.getMinutes()]).toEqual([2026, 6, 1, 10, 15]);
+    expect(fromPickerDate('date-time', moment)).toBe('2026-07-01T10:15:00+02:00');
+    const examples: [DateTimeKind, string][] = [
+      ['date', '2026-11-23'],
+      ['date', '0099-01-02'],
+      ['date-time', '2026-11-23T10:15:00+01:00'],
+      ['time', '18:45:00'],
+      ['month', '2026-02'],
+    ];
+    for (const [kind, value] of examples) expect(fromPickerDate(kind, toPickerDate(kind, value))).toBe(value);
+    expect(toPickerDate('date', undefined)).toBeNull();
+    expect(fromPickerDate('date', null)).toBeUndefined();
+    expect(fromPickerDate('date', toPickerDate('date', '23.11.2026'))).toBe(IMPOSSIBLE_DATE);
+  });
 });
 
 describe('DateTimeField', () => {
-  it('a date: YYYY-MM-DD in and out, written out in Polish', () => {
-    const { stored, input } = renderField('date', '2026-11-23');
-    expect(input.type).toBe('date');
-    expect(input.value).toBe('2026-11-23');
-    expect(input.lang).toBe('pl');
-    expect(screen.getByText('poniedziałek, 23 listopada 2026')).toBeTruthy();
-    fireEvent.change(input, { target: { value: '2026-12-24' } });
-    expect(stored).toEqual(['2026-12-24']);
-    expect(screen.getByText('czwartek, 24 grudnia 2026')).toBeTruthy();
-    fireEvent.change(input, { target: { value: '' } });
+  it('a date: dd.mm.rrrr in sections with Polish names, changed by keyboard, YYYY-MM-DD stored', async () => {
+    const { stored, field, sections, section } = await renderField('date', '2026-11-23');
+    expect(sections()).toEqual(['23', '11', '2026']);
+    expect(section('Miesiąc').getAttribute('aria-valuetext')).toBe('listopad');
+    expect(within(field).getByRole('button', { name: /^Wybierz datę, obecnie wybrana data to 23 lis 2026$/ })).toBeTruthy();
+    press(section('Dzień'), 'ArrowUp');
+    expect(stored).toEqual(['2026-11-24']);
+    expect(sections()).toEqual(['24', '11', '2026']);
+  });
+
+  it('a date that does not exist is kept as typed and stored as no date; a cleared field as no value', async () => {
+    const { stored, field, sections, section } = await renderField('date', '2026-02-10');
+    typeIntoPicker(field, '31');
+    expect(sections()).toEqual(['31', '02', '2026']);
+    expect(stored).toEqual(['2026-02-03', IMPOSSIBLE_DATE]);
+    typeIntoPicker(field, '28');
+    expect(stored.at(-1)).toBe('2026-02-28');
+    for (const name of ['Dzień', 'Miesiąc', 'Rok']) press(section(name), 'Delete');
+    expect(sections()).toEqual(['dd', 'mm', 'rrrr']);
     expect(stored.at(-1)).toBeUndefined();
   });
 
-  it('a moment: shown in Polish time, stored as ISO with the offset', () => {
-    const { stored, input } = renderField('date-time', '2026-07-01T08:15:00Z');
-    expect(input.type).toBe('datetime-local');
-    expect(input.value).toBe('2026-07-01T10:15');
-    expect(input.getAttribute('aria-describedby')).toBe('when-display');
-    expect(document.getElementById('when-display')?.textContent).toBe(
-      new Intl.DateTimeFormat('pl-PL', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Warsaw' }).format(new Date('2026-07-01T08:15:00Z')),
-    );
-    expect(document.getElementById('when-display')?.textContent).toMatch(/^środa, 1 lipca 2026.*10:15$/);
-    fireEvent.change(input, { target: { value: '2026-12-24T18:00' } });
-    expect(stored).toEqual(['2026-12-24T18:00:00+01:00']);
-    expect(input.value).toBe('2026-12-24T18:00');
+  it('an empty date shows the Polish placeholders', async () => {
+    const { field } = await renderField('date', undefined);
+    expect(within(field).getAllByRole('spinbutton').map((section) => section.textContent)).toEqual(['dd', 'mm', 'rrrr']);
   });
 
-  it('a time of day: HH:MM in the input, HH:MM:SS stored', () => {
-    const { stored, input } = renderField('time', '09:30:00');
-    expect(input.type).toBe('time');
-    expect(input.value).toBe('09:30');
-    fireEvent.change(input, { target: { value: '18:45' } });
-    expect(stored).toEqual(['18:45:00']);
-    expect(input.value).toBe('18:45');
+  it('a moment: shown in Polish time, stored as ISO with the offset', async () => {
+    const { stored, sections, section } = await renderField('date-time', '2026-07-01T08:15:00Z');
+    expect(sections()).toEqual(['01', '07', '2026', '10', '15']);
+    press(section('Godzin'), 'ArrowUp');
+    expect(stored).toEqual(['2026-07-01T11:15:00+02:00']);
+  });
+
+  it('a time of day: HH:MM in the field, HH:MM:SS stored', async () => {
+    const { stored, sections, section } = await renderField('time', '09:30:00');
+    expect(sections()).toEqual(['09', '30']);
+    press(section('Minut'), 'ArrowDown');
+    expect(stored).toEqual(['09:29:00']);
   });
 });

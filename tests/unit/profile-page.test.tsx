@@ -190,8 +190,8 @@ describe('the avatar', () => {
     ['logo.svg', 'image/svg+xml'],
   ])('refuses %s, which the server would not store', async (fileName, type) => {
     const { calls } = renderProfile();
-    await screen.findByRole('button', { name: 'Wybierz zdjęcie' });
-    const input = document.getElementById('avatar-file') as HTMLInputElement;
+    // The panel's file button names the file input it opens.
+    const input = (await screen.findByLabelText('Wybierz zdjęcie')) as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['<data>'], fileName, { type })] } });
 
     expect(await screen.findByText('Wybierz zdjęcie w formacie PNG, JPEG, GIF lub WebP.')).toBeTruthy();
@@ -203,8 +203,8 @@ describe('the avatar', () => {
     URL.createObjectURL = vi.fn(() => 'blob:preview');
     URL.revokeObjectURL = vi.fn();
     const { calls } = renderProfile({ 'POST /api/user/avatar': () => ({ body: { avatar_uri: '/api/avatars/abc' } }) });
-    await screen.findByRole('button', { name: 'Wybierz zdjęcie' });
-    const input = document.getElementById('avatar-file') as HTMLInputElement;
+    // The panel's file button names the file input it opens.
+    const input = (await screen.findByLabelText('Wybierz zdjęcie')) as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['png'], 'me.png', { type: 'image/png' })] } });
 
     expect(((await screen.findByAltText(/^Podgląd nowego zdjęcia/)) as HTMLImageElement).src).toBe('blob:preview');

@@ -153,8 +153,8 @@ describe('a list that takes many files at once', () => {
         : { status: 201, body: { id: 9, caption: null } },
     );
     const { calls } = render({ [`OPTIONS ${API_PHOTOS}`]: () => ({ body: {} }), [`GET ${API_PHOTOS}`]: () => ({ body: { data: [], pagination: { total: 0 } } }) }, PHOTOS);
-    const button = await screen.findByRole('button', { name: 'Wyślij pliki' });
-    const input = button.parentElement!.querySelector('input[type=file]') as HTMLInputElement;
+    const input = (await screen.findByLabelText('Wyślij pliki')) as HTMLInputElement;
+    expect(input.multiple).toBe(true);
     const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
     const listedBefore = calls.filter((call) => call.method === 'GET' && call.path === API_PHOTOS).length;
     fireEvent.change(input, { target: { files: [png('plaza.png'), png('duze.png'), png('molo.png')] } });

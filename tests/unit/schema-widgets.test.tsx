@@ -12,6 +12,7 @@ import { schemaFields, schemaWidgets } from '../../src/client/schema/widgets';
 import pl from '../../i18n/pl.json';
 import roleSchema from '../../schemas/site/role.schema.json';
 import { createTranslate } from '../../src/common/i18n/translate';
+import { pickerSections, typeIntoPicker } from './support/pickers';
 import { fakeApi, renderScreens } from './support/screens';
 
 /** A module asking for every engine widget the standard way (format, contentMediaType) or by x-widget. */
@@ -72,17 +73,21 @@ afterEach(() => {
 });
 
 describe('the schema form picks the engine widgets', () => {
-  it('dates, moments and times by their format, storing ISO', () => {
+  it('dates, moments and times by their format: Polish pickers typed by keyboard, storing ISO', async () => {
     const data = renderForm({});
-    const day = screen.getByLabelText('Dzień') as HTMLInputElement;
-    const startsAt = screen.getByLabelText('Początek') as HTMLInputElement;
-    const opens = screen.getByLabelText('Otwarcie') as HTMLInputElement;
-    expect([day.type, startsAt.type, opens.type]).toEqual(['date', 'datetime-local', 'time']);
-    fireEvent.change(day, { target: { value: '2026-11-23' } });
-    fireEvent.change(startsAt, { target: { value: '2026-11-23T10:15' } });
-    fireEvent.change(opens, { target: { value: '09:30' } });
+    const day = await screen.findByRole('group', { name: 'Dzień' });
+    const startsAt = await screen.findByRole('group', { name: 'Początek' });
+    const opens = await screen.findByRole('group', { name: 'Otwarcie' });
+    expect([pickerSections(day), pickerSections(startsAt), pickerSections(opens)]).toEqual([
+      ['dd', 'mm', 'rrrr'],
+      ['dd', 'mm', 'rrrr', 'gg', 'mm'],
+      ['gg', 'mm'],
+    ]);
+    typeIntoPicker(day, '23112026');
+    typeIntoPicker(startsAt, '231120261015');
+    typeIntoPicker(opens, '0930');
     expect(data.current).toMatchObject({ day: '2026-11-23', starts_at: '2026-11-23T10:15:00+01:00', opens: '09:30:00' });
-    expect(screen.getByText('poniedziałek, 23 listopada 2026')).toBeTruthy();
+    expect(within(day).getByRole('button', { name: /^Wybierz datę, obecnie wybrana data to 23 lis 2026$/ })).toBeTruthy();
   });
 
   it('rich text by contentMediaType text/html or x-widget richtext (not a text area for a long text)', async () => {

@@ -1,12 +1,20 @@
-import { TextField } from '@mui/material';
+import { Skeleton } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { PANEL_TIME_ZONE } from '../../common/format';
 
-/** What a field holds, by its JSON Schema format: a day, a moment, or a time of day. */
-export type DateTimeKind = 'date' | 'date-time' | 'time';
+/** What a field holds: a day, a moment or a time of day (by its JSON Schema format), or a month (a report's period). */
+export type DateTimeKind = 'date' | 'date-time' | 'time' | 'month';
 
-const INPUT_TYPES: Record<DateTimeKind, string> = { date: 'date', 'date-time': 'datetime-local', time: 'time' };
+/**
+ * What a field stores while its text is a date that does not exist (31.02.2026): no ISO value, so
+ * the form's format rule and the server refuse it with their Polish message instead of taking it for
+ * an empty field. (A field with a section left empty holds no value, as the picker tells.)
+ */
+export const IMPOSSIBLE_DATE = 'nieistniejąca-data';
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const WALL_PARTS = /^(\d{4})-(\d{2})(?:-(\d{2}))?(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+const TIME_OF_DAY = /^(\d{2}):(\d{2})(?::(\d{2}))?/;
 
 function pad(value: number, length = 2): string {
   return String(value).padStart(length, '0');
@@ -35,7 +43,7 @@ function zoneOffsetMinutes(utcMilliseconds: number): number {
   return Math.round((wallAsUtc - Math.floor(utcMilliseconds / 1000) * 1000) / 60_000);
 }
 
-/** "2026-11-23T10:15" (a datetime-local input's value, Polish wall time) as ISO 8601 with its offset: "2026-11-23T10:15:00+01:00". */
+/** "2026-11-23T10:15" (Polish wall time) as ISO 8601 with its offset: "2026-11-23T10:15:00+01:00". */
 export function wallTimeToIso(wallTime: string): string | undefined {
   const match = WALL_TIME.exec(wallTime);
   if (!match) return undefined;
@@ -48,7 +56,7 @@ export function wallTimeToIso(wallTime: string): string | undefined {
   return `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${pad(second)}${zone}`;
 }
 
-/** An ISO 8601 moment as a datetime-local input's value in Polish wall time; '' when it is no moment. */
+/** An ISO 8601 moment in Polish wall time, "2026-11-23T10:15" (seconds only when not zero); '' when it is no moment. */
 export function isoToWallTime(iso: string): string {
   const moment = new Date(iso);
   if (!iso || Number.isNaN(moment.getTime())) return '';
@@ -57,42 +65,49 @@ export function isoToWallTime(iso: string): string {
   return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}${seconds}`;
 }
 
-/** The stored value (ISO: YYYY-MM-DD, a full date-time with offset, HH:MM:SS) as the input shows it. */
-export function toInputValue(kind: DateTimeKind, value: string | undefined): string {
-  if (!value) return '';
-  if (kind === 'date-time') return isoToWallTime(value);
+/** A Date whose local fields are the given wall-clock figures (years below 100 kept as they are). */
+function localDate(year: number, monthIndex: number, day: number, hours = 0, minutes = 0, seconds = 0): Date {
+  const date = new Date(2000, 0, 1);
+  date.setFullYear(year, monthIndex, day);
+  date.setHours(hours, minutes, seconds, 0);
+  return date;
+}
+
+/**
+ * The stored value as the picker's Date, whose local fields are the figures the panel shows: the
+ * picker works in the browser's zone, so a moment becomes its Polish wall time whatever that zone is.
+ * null when there is no value, an invalid Date when the value is no date.
+ */
+export function toPickerDate(kind: DateTimeKind, value: string | undefined): Date | null {
+  if (!value) return null;
   if (kind === 'time') {
-    // HH:MM, with the seconds only when they are not zero (the input's step is a minute).
-    const [hours, minutes, seconds = '00'] = value.slice(0, 8).split(':');
-    return seconds === '00' ? `${hours}:${minutes}` : `${hours}:${minutes}:${seconds}`;
+    const time = TIME_OF_DAY.exec(value);
+    return time ? localDate(2000, 0, 1, Number(time[1]), Number(time[2]), Number(time[3] ?? 0)) : new Date(Number.NaN);
   }
-  return value;
+  const parts = WALL_PARTS.exec(kind === 'date-time' ? isoToWallTime(value) : value);
+  if (!parts) return new Date(Number.NaN);
+  const [year, month, day = 1, hours, minutes, seconds] = parts.slice(1).map((part) => (part === undefined ? undefined : Number(part)));
+  return localDate(year!, month! - 1, day, hours, minutes, seconds);
 }
 
-/** The input's value as the stored ISO value; undefined when the field is empty (or not yet a whole value). */
-export function fromInputValue(kind: DateTimeKind, input: string): string | undefined {
-  if (!input) return undefined;
-  if (kind === 'date-time') return wallTimeToIso(input);
-  if (kind === 'time') return input.length === 5 ? `${input}:00` : input;
-  return input;
-}
-
-/** The stored value written out in Polish, e.g. "poniedziałek, 23 listopada 2026 10:15"; '' when there is none. */
-export function polishDisplay(kind: DateTimeKind, value: string | undefined): string {
-  if (!value) return '';
-  if (kind === 'time') return toInputValue(kind, value);
-  const moment = new Date(kind === 'date' ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(moment.getTime())) return '';
-  return kind === 'date'
-    ? new Intl.DateTimeFormat('pl-PL', { dateStyle: 'full', timeZone: 'UTC' }).format(moment)
-    : new Intl.DateTimeFormat('pl-PL', { dateStyle: 'full', timeStyle: 'short', timeZone: PANEL_TIME_ZONE }).format(moment);
+/** The picker's Date as the stored ISO value: undefined when the field is empty, IMPOSSIBLE_DATE when it is no real date. */
+export function fromPickerDate(kind: DateTimeKind, date: Date | null): string | undefined {
+  if (!date) return undefined;
+  if (Number.isNaN(date.getTime())) return IMPOSSIBLE_DATE;
+  const day = `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const seconds = pad(date.getSeconds());
+  if (kind === 'month') return day;
+  if (kind === 'time') return `${time}:${seconds}`;
+  if (kind === 'date') return `${day}-${pad(date.getDate())}`;
+  return wallTimeToIso(`${day}-${pad(date.getDate())}T${time}:${seconds}`);
 }
 
 export interface DateTimeFieldProps {
   id: string;
   kind: DateTimeKind;
   label: string;
-  /** ISO: YYYY-MM-DD (date), a full date-time with offset (date-time), HH:MM:SS (time). */
+  /** ISO: YYYY-MM-DD (date), a full date-time with offset (date-time), HH:MM:SS (time), YYYY-MM (month). */
   value: string | undefined;
   onChange(value: string | undefined): void;
   onBlur?(): void;
@@ -101,33 +116,20 @@ export interface DateTimeFieldProps {
   error?: boolean;
   /** Ids of the error and help texts the form shows for the field. */
   describedBy?: string;
+  size?: 'small' | 'medium';
 }
 
+// MUI X pickers and date-fns load only with a screen that has a date, never with the login page.
+const PolishDatePicker = lazy(() => import('./PolishDatePicker'));
+
 /**
- * A date, date-and-time or time field: the browser's own picker (in Polish, lang="pl"), Polish wall
- * time for moments, the value written out in Polish under it, ISO values in and out.
+ * A date, date-and-time, time or month field: the panel's Polish picker (dd.mm.rrrr typed by
+ * sections or chosen in a calendar starting on Monday, moments in Polish time), ISO values in and out.
  */
-export function DateTimeField({ id, kind, label, value, onChange, onBlur, required, disabled, error, describedBy }: DateTimeFieldProps) {
-  const display = polishDisplay(kind, value);
-  const displayId = `${id}-display`;
+export function DateTimeField(props: DateTimeFieldProps) {
   return (
-    <TextField
-      id={id}
-      type={INPUT_TYPES[kind]}
-      label={label}
-      value={toInputValue(kind, value)}
-      onChange={(event) => onChange(fromInputValue(kind, event.target.value))}
-      onBlur={onBlur}
-      required={required}
-      disabled={disabled}
-      error={error}
-      fullWidth
-      helperText={display || undefined}
-      slotProps={{
-        inputLabel: { shrink: true },
-        formHelperText: { id: displayId, lang: 'pl' },
-        htmlInput: { lang: 'pl', step: kind === 'date' ? undefined : 60, 'aria-describedby': [display ? displayId : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined },
-      }}
-    />
+    <Suspense fallback={<Skeleton variant="rounded" height={props.size === 'small' ? 40 : 56} />}>
+      <PolishDatePicker {...props} />
+    </Suspense>
   );
 }

@@ -1,10 +1,12 @@
 import { Box } from '@mui/material';
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { visuallyHidden } from './visuallyHidden';
 
 // The label that opens the file dialog, drawn as an outlined button; the outline follows the input's keyboard focus.
 const chooseButton = {
-  display: 'inline-block',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 1,
   px: 2,
   py: 0.75,
   border: 1,
@@ -20,18 +22,20 @@ const chooseButton = {
   'input:disabled + &': { opacity: 0.5, cursor: 'default' },
 } as const;
 
-type FileChooserProps = { id: string; text: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'style'>;
+type FileChooserProps = { id: string; text: string; icon?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'style'>;
 
 /**
  * The panel's own file button in place of the browser's ("Choose File", "No file chosen" in the
- * browser's language): the native input stays focusable and named by the field's label, out of
- * sight; a second label drawn as a button shows the Polish `text`.
+ * browser's language), everywhere the panel takes files: the native input stays focusable and named
+ * by the field's label (if any) and the button's, out of sight; a second label drawn as a button
+ * shows the Polish `text` after its `icon`.
  */
-export function FileChooser({ id, text, ...input }: FileChooserProps) {
+export function FileChooser({ id, text, icon, ...input }: FileChooserProps) {
   return (
     <>
       <input id={id} type="file" style={visuallyHidden} {...input} />
       <Box component="label" htmlFor={id} sx={chooseButton}>
+        {icon}
         {text}
       </Box>
     </>

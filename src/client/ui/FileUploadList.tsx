@@ -1,9 +1,10 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Box, Button, LinearProgress, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
-import { useId, useRef, useState } from 'react';
+import { Box, LinearProgress, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { FileChooser } from './FileChooser';
 
 interface Upload {
   file: File;
@@ -26,12 +27,12 @@ export interface FileUploadListProps {
 
 /**
  * Many files chosen at once, sent one after another, each with its own progress bar and outcome;
- * a failed one says why and does not stop the rest. Keyboard and screen reader friendly: a real
- * button opens the file chooser, the list is a live region.
+ * a failed one says why and does not stop the rest. Keyboard and screen reader friendly: the
+ * panel's file button, the list a live region.
  */
 export function FileUploadList({ label, accept, upload, onFinished, disabled = false }: FileUploadListProps) {
   const translate = useTranslate();
-  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
   const listId = useId();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const busy = uploads.some((item) => item.state === 'waiting' || item.state === 'sending');
@@ -56,21 +57,20 @@ export function FileUploadList({ label, accept, upload, onFinished, disabled = f
 
   return (
     <Box>
-      <input
-        ref={input}
-        type="file"
+      <FileChooser
+        id={inputId}
+        text={label}
+        icon={<UploadFileIcon fontSize="small" />}
         multiple
-        hidden
         accept={accept?.join(',')}
+        disabled={disabled || busy}
+        aria-controls={listId}
         onChange={(event) => {
           const files = [...(event.target.files ?? [])];
           event.target.value = '';
           if (files.length) void send(files);
         }}
       />
-      <Button variant="outlined" startIcon={<UploadFileIcon />} disabled={disabled || busy} onClick={() => input.current?.click()} aria-controls={listId}>
-        {label}
-      </Button>
       <List id={listId} dense aria-live="polite" aria-label={translate('app.uploads.list')}>
         {uploads.map((item, index) => (
           <ListItem key={`${index}:${item.file.name}`} disableGutters>

@@ -2,12 +2,13 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { Avatar, Box, Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { useConfirm, useToast } from '../../notifications';
 import { api } from '../../providers/http';
 import { currentUserQueryKey, fullName, type CurrentUser } from '../../providers/session';
 import { IMAGE_TYPES } from '../../../common/schema/registry';
+import { FileChooser } from '../../ui/FileChooser';
 
 const AVATAR_SIZE = 96;
 // The raster formats the server stores (it checks the bytes itself); anything else is refused here first.
@@ -34,7 +35,6 @@ export function AvatarSection({ user }: { user: CurrentUser }) {
   const toast = useToast();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [notImage, setNotImage] = useState(false);
   const previewUrl = useObjectUrl(file);
@@ -91,15 +91,6 @@ export function AvatarSection({ user }: { user: CurrentUser }) {
             {translate('app.profile.avatar_none')}
           </Typography>
         )}
-        <input
-          ref={fileInput}
-          id="avatar-file"
-          type="file"
-          accept={IMAGE_TYPES.join(',')}
-          hidden
-          onChange={choose}
-          aria-label={translate('app.profile.avatar_choose')}
-        />
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {file ? (
             <>
@@ -111,14 +102,14 @@ export function AvatarSection({ user }: { user: CurrentUser }) {
               </Button>
             </>
           ) : (
-            <Button
-              variant="outlined"
-              startIcon={<PhotoCameraIcon />}
-              onClick={() => fileInput.current?.click()}
+            <FileChooser
+              id="avatar-file"
+              text={translate(user.avatar_uri ? 'app.profile.avatar_change' : 'app.profile.avatar_choose')}
+              icon={<PhotoCameraIcon fontSize="small" />}
+              accept={IMAGE_TYPES.join(',')}
+              onChange={choose}
               aria-describedby={notImage ? FILE_ERROR_ID : undefined}
-            >
-              {translate(user.avatar_uri ? 'app.profile.avatar_change' : 'app.profile.avatar_choose')}
-            </Button>
+            />
           )}
           {user.avatar_uri && !file && (
             <Button color="error" startIcon={<DeleteIcon />} loading={remove.isPending} onClick={askAndRemove}>

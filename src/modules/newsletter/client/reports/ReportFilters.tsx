@@ -1,6 +1,7 @@
-import { Box, Button, TextField } from '@mui/material';
-import { type FormEvent, type ReactNode, useCallback, useMemo } from 'react';
+import { Box, Button } from '@mui/material';
+import { type FormEvent, type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useTranslate } from 'react-admin';
+import { DateTimeField } from '../../../../client/ui/DateTimeField';
 
 /**
  * A report's filters and page, kept in the address (?search=&from=&page=...): Back restores them and
@@ -54,7 +55,14 @@ export function FilterForm({ label, onApply, children }: { label: string; onAppl
   );
 }
 
-/** A day (or month) field of a filter form, in the browser's own Polish date input. */
+/** A day (or month) field of a filter form: the panel's Polish picker, its ISO value sent under `name`. */
 export function PeriodField({ name, label, value, type = 'date' }: { name: string; label: string; value?: string; type?: 'date' | 'month' }) {
-  return <TextField name={name} type={type} label={label} defaultValue={value ?? ''} size="small" sx={{ width: 190 }} slotProps={{ inputLabel: { shrink: true } }} />;
+  const id = useId();
+  const [chosen, setChosen] = useState(value);
+  return (
+    <Box sx={{ width: 190 }}>
+      <DateTimeField id={id} kind={type} label={label} value={chosen} onChange={setChosen} size="small" />
+      <input type="hidden" name={name} value={chosen ?? ''} />
+    </Box>
+  );
 }

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { currentUser } from '../../../../server/platform/auth/plugin';
 import type { Queryable } from '../../../../server/platform/db';
 import { httpError } from '../../../../server/platform/http/errors';
 
@@ -27,6 +26,7 @@ export async function deliveryKeyRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { service_id: string } }>(
     '/client_service/:service_id/delivery_key',
     {
+      onRequest: app.requireRoot,
       config: {
         openapi: {
           tags: ['site'],
@@ -44,7 +44,6 @@ export async function deliveryKeyRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      if (!currentUser(request).isRoot) throw httpError(403, 'errors.forbidden');
       const serviceId = Number(request.params.service_id);
       if (!/^[1-9][0-9]{0,9}$/.test(request.params.service_id) || serviceId > 2 ** 31 - 1) throw httpError(404, 'errors.not_found');
       const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;

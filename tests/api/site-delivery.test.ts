@@ -196,7 +196,8 @@ describe('the site delivery API: HTTP', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().detail).toBe(t('errors.delivery_site_not_found'));
     expect(unknown.headers['access-control-allow-origin']).toBe('*');
-    for (const headers of [{}, { 'x-delivery-key': 'dk_nieznany' }, { 'x-delivery-key': `dk_${'A'.repeat(43)}` }]) {
+    const keys: Record<string, string>[] = [{}, { 'x-delivery-key': 'dk_nieznany' }, { 'x-delivery-key': `dk_${'A'.repeat(43)}` }];
+    for (const headers of keys) {
       const response = await readByKey('news', headers);
       expect(response.statusCode).toBe(404);
       expect(response.json().detail).toBe(t('errors.delivery_site_not_found'));

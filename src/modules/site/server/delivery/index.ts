@@ -33,10 +33,9 @@ export const DELIVERY_CACHE_CONTROL = 'public, max-age=60';
 
 /** The two ways a site names its service: any of its domains in the path, or its delivery key. */
 const ADDRESSINGS = [
-  { prefix: '/site/:domain', documented: '/site/{domain}', parameters: [], by: "{domain}: any of the service's domains" },
+  { prefix: '/site/:domain', parameters: [], by: "{domain}: any of the service's domains" },
   {
     prefix: '/delivery',
-    documented: '/delivery',
     parameters: [
       { name: 'X-Delivery-Key', in: 'header', schema: { type: 'string' }, description: "The service's delivery key (root rotates it)" },
       { name: 'key', in: 'query', schema: { type: 'string' }, description: 'The delivery key, for a client that cannot send the header' },
@@ -168,7 +167,6 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
         const extension = options.extensions[module.admin.resource];
         const recordSchema = deliveredRecordSchema(entry, extension?.schema);
         const base = `${addressing.prefix}/${delivery.path}`;
-        const documented = `${addressing.documented}/${delivery.path}`;
         const answer = (schema: JsonSchema, description: string) => ({ 200: { description, content: { 'application/json': { schema } } }, ...ERRORS });
         const operation = (summary: string, responses: object, parameters: object[] = []) => ({
           tags: ['site'],

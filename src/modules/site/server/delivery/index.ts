@@ -8,6 +8,7 @@ import { invalidParameter, single } from '../../../../server/platform/http/query
 import { fileUri } from '../../../../server/schema/file-keys';
 import { flagsHold } from '../../../../server/schema/flags';
 import { serviceOfDomain } from '../site-domain';
+import { type Answer, DeliveredAnswers } from './answers';
 import { DELIVERY_KEY_HEADER, deliveryKeyRoutes, serviceOfDeliveryKey } from './keys';
 import { countDelivered, type DeliveredModule, type DeliveredRecord, deliveredRecordSchema, readDelivered } from './records';
 
@@ -58,14 +59,7 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-/** The answer with a strong ETag (SHA-256 of the body), or 304 without a body when the site holds it already. */
-function sendCacheable(request: FastifyRequest, reply: FastifyReply, body: unknown) {
-  const text = JSON.stringify(body);
-  const etag = `"${createHash('sha256').update(text).digest('base64url')}"`;
-  reply.header('ETag', etag);
-  if (notModified(request.headers['if-none-match'], etag)) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(text);
-}
+const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url')}"`;
 
 /**
  * The site delivery API (issue 15): the published, active content of a website service as read-only
@@ -73,7 +67,8 @@ function sendCacheable(request: FastifyRequest, reply: FastifyReply, body: unkno
  * the service's delivery key. Every module whose schema has an x-admin `delivery` block is served
  * here by its path, with only its declared fields; a nested module's records come within its
  * parent's. Answers carry a strong ETag (If-None-Match gives 304), Cache-Control for a minute and
- * CORS for any origin: it is public content, read-only.
+ * CORS for any origin: it is public content, read-only. They are kept a few seconds in memory
+ * (answers.ts), dropped at once by any write of the engine in their service.
  */
 export async function deliveryServer(app: FastifyInstance, options: DeliveryOptions): Promise<void> {
   const { db, config } = app.ctx;
@@ -87,21 +82,29 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
   // Files leave as absolute URLs: the site is served from another address than the panel.
   const fileUrl = (module: ModuleSchema, field: string, name: string) => new URL(fileUri(module, app.ctx.files, { serviceId: null, userId: null }, field, name), config.publicUrl).href;
 
-  await app.register(deliveryKeyRoutes);
+  const answers = new DeliveredAnswers();
+  for (const routes of app.schemaModules.values()) {
+    if (routes.module.admin.scope !== 'service') continue;
+    routes.addHooks({
+      afterWrite: async (_tx, owner) => {
+        if (owner.serviceId !== null) answers.changed(owner.serviceId);
+      },
+    });
+  }
+  await app.register(deliveryKeyRoutes, { rotated: (serviceId: number) => answers.changed(serviceId) });
 
-  async function serviceOf(request: FastifyRequest): Promise<number> {
+  /**
+   * The service asked for, when it has the module and the module's flags hold for it: one query
+   * when it does; a 404 naming the site when no site has the domain or key.
+   */
+  async function servingService(request: FastifyRequest, { module }: DeliveredModule): Promise<number> {
     const { domain } = request.params as { domain?: string };
     const header = request.headers[DELIVERY_KEY_HEADER];
-    const serviceId = domain !== undefined ? await serviceOfDomain(db, domain) : await serviceOfDeliveryKey(db, typeof header === 'string' ? header : single(request.query, 'key'));
-    if (serviceId === null) throw httpError(404, 'errors.delivery_site_not_found');
-    return serviceId;
-  }
-
-  /** The service asked for, when it has the module and the module's flags hold for it. */
-  async function servingService(request: FastifyRequest, { module }: DeliveredModule): Promise<number> {
-    const serviceId = await serviceOf(request);
-    const { rows } = await db.query('SELECT 1 FROM client_service_modules WHERE client_service_id = $1 AND module = $2', [serviceId, module.admin.module]);
-    if (rows.length === 0 || !(await flagsHold(db, module.admin.flags, { serviceId }))) throw httpError(404, 'errors.not_found');
+    const key = typeof header === 'string' ? header : single(request.query, 'key');
+    const find = (granted?: string) => (domain !== undefined ? serviceOfDomain(db, domain, granted) : serviceOfDeliveryKey(db, key, granted));
+    const serviceId = await find(module.admin.module);
+    if (serviceId === null) throw httpError(404, (await find()) === null ? 'errors.delivery_site_not_found' : 'errors.not_found');
+    if (!(await flagsHold(db, module.admin.flags, { serviceId }))) throw httpError(404, 'errors.not_found');
     return serviceId;
   }
 
@@ -123,6 +126,27 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
       }
     }
     return filters;
+  }
+
+  /**
+   * The answer to a read, kept or made (`read` of the service asked for), with its strong ETag
+   * (SHA-256 of the body), or 304 without a body when the site holds it already.
+   */
+  async function answer(request: FastifyRequest, reply: FastifyReply, entry: DeliveredModule, read: (serviceId: number) => Promise<unknown>) {
+    const header = request.headers[DELIVERY_KEY_HEADER];
+    const asked = `${request.url}\n${typeof header === 'string' ? header : ''}`;
+    const made = async (): Promise<Answer> => {
+      const serviceId = await servingService(request, entry);
+      const version = answers.version(serviceId);
+      const text = JSON.stringify(await read(serviceId));
+      const fresh = { serviceId, text, etag: etagOf(text) };
+      answers.keep(asked, fresh, version);
+      return fresh;
+    };
+    const { text, etag } = answers.get(asked) ?? (await made());
+    reply.header('ETag', etag);
+    if (notModified(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(text);
   }
 
   async function extended(serviceId: number, { module }: DeliveredModule, records: DeliveredRecord[]): Promise<DeliveredRecord[]> {
@@ -167,7 +191,7 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
         const extension = options.extensions[module.admin.resource];
         const recordSchema = deliveredRecordSchema(entry, extension?.schema);
         const base = `${addressing.prefix}/${delivery.path}`;
-        const answer = (schema: JsonSchema, description: string) => ({ 200: { description, content: { 'application/json': { schema } } }, ...ERRORS });
+        const documentedAnswer = (schema: JsonSchema, description: string) => ({ 200: { description, content: { 'application/json': { schema } } }, ...ERRORS });
         const operation = (summary: string, responses: object, parameters: object[] = []) => ({
           tags: ['site'],
           security: [],
@@ -177,11 +201,12 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
         });
 
         if (module.admin.singleton) {
-          site.get(base, { config: { openapi: operation(`The site's ${module.admin.resource} as published (null when not set)`, answer({ type: 'object', properties: { data: { anyOf: [recordSchema, { type: 'null' }] } }, required: ['data'] }, 'The record')) } }, async (request, reply) => {
-            const serviceId = await servingService(request, entry);
-            const [record] = await extended(serviceId, entry, await readDelivered(db, entry, { serviceId, limit: 1 }, fileUrl));
-            return sendCacheable(request, reply, { data: record ?? null });
-          });
+          site.get(base, { config: { openapi: operation(`The site's ${module.admin.resource} as published (null when not set)`, documentedAnswer({ type: 'object', properties: { data: { anyOf: [recordSchema, { type: 'null' }] } }, required: ['data'] }, 'The record')) } }, (request, reply) =>
+            answer(request, reply, entry, async (serviceId) => {
+              const [record] = await extended(serviceId, entry, await readDelivered(db, entry, { serviceId, limit: 1 }, fileUrl));
+              return { data: record ?? null };
+            }),
+          );
           continue;
         }
 
@@ -199,28 +224,30 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
           required: ['data', 'pagination'],
         };
         site.get(base, {
-          config: { openapi: operation(`The site's ${module.admin.resource}, only those shown now, a page of them`, { ...answer(listSchema, 'A page'), 400: { description: 'A paging or filter parameter out of its bounds' } }, listParameters) },
-        }, async (request, reply) => {
+          config: { openapi: operation(`The site's ${module.admin.resource}, only those shown now, a page of them`, { ...documentedAnswer(listSchema, 'A page'), 400: { description: 'A paging or filter parameter out of its bounds' } }, listParameters) },
+        }, (request, reply) => {
           const page = readPage(request.query, DELIVERY_PER_PAGE);
           const filters = filtersOf(request, entry);
-          const serviceId = await servingService(request, entry);
-          const total = await countDelivered(db, entry, { serviceId, filters });
-          const records = await readDelivered(db, entry, { serviceId, filters, limit: page.limit, offset: page.offset }, fileUrl);
-          return sendCacheable(request, reply, { data: await extended(serviceId, entry, records), pagination: { total, page: page.page, per_page: page.perPage } });
+          return answer(request, reply, entry, async (serviceId) => {
+            const total = await countDelivered(db, entry, { serviceId, filters });
+            const records = await readDelivered(db, entry, { serviceId, filters, limit: page.limit, offset: page.offset }, fileUrl);
+            return { data: await extended(serviceId, entry, records), pagination: { total, page: page.page, per_page: page.perPage } };
+          });
         });
 
         if (extension?.ownRecordRoute) continue;
         site.get(`${base}/:id`, {
-          config: { openapi: operation(`One of the site's ${module.admin.resource}, when shown now`, answer({ type: 'object', properties: { data: recordSchema }, required: ['data'] }, 'The record')) },
-        }, async (request, reply) => {
+          config: { openapi: operation(`One of the site's ${module.admin.resource}, when shown now`, documentedAnswer({ type: 'object', properties: { data: recordSchema }, required: ['data'] }, 'The record')) },
+        }, (request, reply) => {
           const { id: rawId } = request.params as { id: string };
-          const serviceId = await servingService(request, entry);
           const id = Number(rawId);
-          if (!/^[1-9][0-9]{0,15}$/.test(rawId) || !Number.isSafeInteger(id)) throw httpError(404, 'errors.not_found');
-          const [record] = await readDelivered(db, entry, { serviceId, id }, fileUrl);
-          if (!record) throw httpError(404, 'errors.not_found');
-          const [data] = await extended(serviceId, entry, [record]);
-          return sendCacheable(request, reply, { data });
+          return answer(request, reply, entry, async (serviceId) => {
+            if (!/^[1-9][0-9]{0,15}$/.test(rawId) || !Number.isSafeInteger(id)) throw httpError(404, 'errors.not_found');
+            const [record] = await readDelivered(db, entry, { serviceId, id }, fileUrl);
+            if (!record) throw httpError(404, 'errors.not_found');
+            const [data] = await extended(serviceId, entry, [record]);
+            return { data };
+          });
         });
       }
     }

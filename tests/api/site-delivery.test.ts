@@ -140,6 +140,10 @@ describe('the site delivery API: what it serves', () => {
     expect(form.schema).toMatchObject({ type: 'object', required: [`field_${field.json().id}`] });
     // The same schema as the form's own public route gives.
     expect((await read(`forms/${formId}`)).json().schema).toEqual(form.schema);
+    // A new field (a module nested in the form) shows at once, though the list's answer was kept.
+    const more = await call('POST', `${module('forms')}/${formId}/fields`, { kind: 'email', label: 'E-mail', required: false });
+    const again = (await read('forms?per_page=100')).json().data.find((candidate: { id: number }) => candidate.id === formId);
+    expect(Object.keys(again.schema.properties)).toContain(`field_${more.json().id}`);
   });
 
   it('names no user, editor or submission anywhere', async () => {

@@ -68,7 +68,7 @@ const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('b
  * here by its path, with only its declared fields; a nested module's records come within its
  * parent's. Answers carry a strong ETag (If-None-Match gives 304), Cache-Control for a minute and
  * CORS for any origin: it is public content, read-only. They are kept a few seconds in memory
- * (answers.ts), dropped at once by any write of the engine in their service.
+ * (answers.ts), dropped at once by a write of the engine to what they show.
  */
 export async function deliveryServer(app: FastifyInstance, options: DeliveryOptions): Promise<void> {
   const { db, config } = app.ctx;
@@ -83,11 +83,17 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
   const fileUrl = (module: ModuleSchema, field: string, name: string) => new URL(fileUri(module, app.ctx.files, { serviceId: null, userId: null }, field, name), config.publicUrl).href;
 
   const answers = new DeliveredAnswers();
+  /** The module a nested one's records are delivered in (a form's fields change its form's answers). */
+  const outermost = (module: ModuleSchema): string => {
+    const parent = module.admin.parent && app.schemaModules.get(module.admin.parent.resource)?.module;
+    return parent ? outermost(parent) : module.admin.resource;
+  };
   for (const routes of app.schemaModules.values()) {
     if (routes.module.admin.scope !== 'service') continue;
+    const resource = outermost(routes.module);
     routes.addHooks({
       afterWrite: async (_tx, owner) => {
-        if (owner.serviceId !== null) answers.changed(owner.serviceId);
+        if (owner.serviceId !== null) answers.changed(owner.serviceId, resource);
       },
     });
   }
@@ -137,9 +143,10 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
     const asked = `${request.url}\n${typeof header === 'string' ? header : ''}`;
     const made = async (): Promise<Answer> => {
       const serviceId = await servingService(request, entry);
-      const version = answers.version(serviceId);
+      const resource = entry.module.admin.resource;
+      const version = answers.version(serviceId, resource);
       const text = JSON.stringify(await read(serviceId));
-      const fresh = { serviceId, text, etag: etagOf(text) };
+      const fresh = { serviceId, resource, text, etag: etagOf(text) };
       answers.keep(asked, fresh, version);
       return fresh;
     };

@@ -38,7 +38,8 @@ const column = (field: string) => (field === 'id' ? 'id' : field === POSITION ? 
  * bound is open). Property names come from the registry, which checked them as identifiers.
  */
 function conditions({ module, delivery }: DeliveredModule, selection: Selection, params: unknown[]): string {
-  const where = [`resource = $${params.push(module.admin.resource)}`, `client_service_id = $${params.push(selection.serviceId)}`, 'user_id IS NULL'];
+  // The resource as a literal (an identifier the registry checked), so the planner can use the module's partial indexes.
+  const where = [`resource = '${module.admin.resource}'`, `client_service_id = $${params.push(selection.serviceId)}`, 'user_id IS NULL'];
   for (const [field, value] of Object.entries({ ...delivery.where, ...selection.filters })) {
     const fallback = module.schema.properties?.[field]?.default;
     const stored = fallback === undefined ? column(field) : `coalesce(${column(field)}, $${params.push(JSON.stringify(fallback))}::jsonb)`;
@@ -75,7 +76,7 @@ async function readRows(db: Queryable, delivered: DeliveredModule, selection: Se
   const page = selection.limit === undefined ? '' : ` LIMIT $${params.push(selection.limit)} OFFSET $${params.push(selection.offset ?? 0)}`;
   const { rows } = await db.query<Row>(
     `SELECT id, parent_id, data FROM module_records WHERE ${conditions(delivered, selection, params)}
-      ORDER BY ${column(field)} ${order} NULLS LAST, id ${order}${page}`,
+      ORDER BY ${column(field)} ${order}, id ${order}${page}`,
     params,
   );
   const records = rows.map((row) => ({ parentId: row.parent_id === null ? null : Number(row.parent_id), record: shape(delivered, row, fileUrl) }));

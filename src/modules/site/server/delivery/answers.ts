@@ -1,7 +1,7 @@
 /** How long a delivered answer is served from memory at most: the bound on what a write this process does not see leaves stale. */
 export const ANSWER_SECONDS = 5;
 /** Answers kept at most; the oldest go first. */
-const ANSWERS = 5000;
+const ANSWERS = 2000;
 
 export interface Answer {
   serviceId: number;

@@ -72,13 +72,13 @@ const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('b
  */
 export async function deliveryServer(app: FastifyInstance, options: DeliveryOptions): Promise<void> {
   const { db, config } = app.ctx;
-  const registry = [...app.schemaModules.values()].map((routes) => routes.module);
+  const modules = [...app.schemaModules.values()].map((routes) => routes.module);
   const delivered = (module: ModuleSchema): DeliveredModule => ({
     module,
     delivery: module.admin.delivery!,
-    nested: registry.filter((child) => child.admin.parent?.resource === module.admin.resource && child.admin.delivery).map(delivered),
+    nested: modules.filter((child) => child.admin.parent?.resource === module.admin.resource && child.admin.delivery).map(delivered),
   });
-  const served = registry.filter((module) => module.admin.delivery?.path !== undefined).map(delivered);
+  const served = modules.filter((module) => module.admin.delivery?.path !== undefined).map(delivered);
   // Files leave as absolute URLs: the site is served from another address than the panel.
   const fileUrl = (module: ModuleSchema, field: string, name: string) => new URL(fileUri(module, app.ctx.files, { serviceId: null, userId: null }, field, name), config.publicUrl).href;
 

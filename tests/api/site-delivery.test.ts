@@ -188,6 +188,9 @@ describe('the site delivery API: HTTP', () => {
     expect(page.json().pagination).toMatchObject({ page: 2, per_page: 1 });
     expect(page.json().data).toHaveLength(1);
     expect(page.json().data[0].id).toBe((await read('news?per_page=2')).json().data[1].id);
+    // Past the last page: no rows, and still the list's total.
+    const beyond = await read('news?page=9999');
+    expect(beyond.json()).toEqual({ data: [], pagination: { total: page.json().pagination.total, page: 9999, per_page: 20 } });
     for (const query of ['page=0', 'page=abc', 'per_page=101', 'per_page=-1', 'pinned=perhaps', 'category_id=abc']) {
       const response = await read(`news?${query}`);
       expect(response.statusCode, query).toBe(400);

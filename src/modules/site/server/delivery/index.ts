@@ -10,7 +10,7 @@ import { flagsHold } from '../../../../server/schema/flags';
 import { serviceOfDomain } from '../site-domain';
 import { type Answer, DeliveredAnswers } from './answers';
 import { DELIVERY_KEY_HEADER, deliveryKeyRoutes, serviceOfDeliveryKey } from './keys';
-import { countDelivered, type DeliveredModule, type DeliveredRecord, deliveredRecordSchema, readDelivered } from './records';
+import { type DeliveredModule, type DeliveredRecord, deliveredRecordSchema, readDelivered, readDeliveredPage } from './records';
 
 /** Values a module's own code adds to each delivered record (a form's generated schema), with their OpenAPI schemas. */
 export interface DeliveryExtension {
@@ -236,8 +236,7 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
           const page = readPage(request.query, DELIVERY_PER_PAGE);
           const filters = filtersOf(request, entry);
           return answer(request, reply, entry, async (serviceId) => {
-            const total = await countDelivered(db, entry, { serviceId, filters });
-            const records = await readDelivered(db, entry, { serviceId, filters, limit: page.limit, offset: page.offset }, fileUrl);
+            const { records, total } = await readDeliveredPage(db, entry, { serviceId, filters, limit: page.limit, offset: page.offset }, fileUrl);
             return { data: await extended(serviceId, entry, records), pagination: { total, page: page.page, per_page: page.perPage } };
           });
         });

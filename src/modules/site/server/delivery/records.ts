@@ -53,7 +53,7 @@ function conditions({ module, delivery }: DeliveredModule, selection: Selection,
 }
 
 /** How many records a list of the module holds now. */
-export async function countDelivered(db: Queryable, delivered: DeliveredModule, selection: Selection): Promise<number> {
+async function countDelivered(db: Queryable, delivered: DeliveredModule, selection: Selection): Promise<number> {
   const params: unknown[] = [];
   const { rows } = await db.query<{ total: number }>(`SELECT count(*) AS total FROM module_records WHERE ${conditions(delivered, selection, params)}`, params);
   return Number(rows[0].total);
@@ -66,26 +66,39 @@ type FileUrl = (module: ModuleSchema, field: string, name: string) => string;
  * the records of its nested modules, read in one query per nested module for the whole page.
  */
 export async function readDelivered(db: Queryable, delivered: DeliveredModule, selection: Selection, fileUrl: FileUrl): Promise<DeliveredRecord[]> {
-  return (await readRows(db, delivered, selection, fileUrl)).map(({ record }) => record);
+  return (await readRows(db, delivered, selection, fileUrl)).records.map(({ record }) => record);
 }
 
-/** The records with the parent each belongs to (null at the top). */
-async function readRows(db: Queryable, delivered: DeliveredModule, selection: Selection, fileUrl: FileUrl): Promise<{ parentId: number | null; record: DeliveredRecord }[]> {
+/** A page of the module's delivered records and how many the whole list holds, counted in the same scan. */
+export async function readDeliveredPage(db: Queryable, delivered: DeliveredModule, selection: Selection, fileUrl: FileUrl): Promise<{ records: DeliveredRecord[]; total: number }> {
+  const { records, total } = await readRows(db, delivered, selection, fileUrl, true);
+  // A page past the end has no row to carry the count.
+  return { records: records.map(({ record }) => record), total: total ?? (await countDelivered(db, delivered, selection)) };
+}
+
+/** The records with the parent each belongs to (null at the top), and with `counted` how many match in all (null: no row came). */
+async function readRows(
+  db: Queryable,
+  delivered: DeliveredModule,
+  selection: Selection,
+  fileUrl: FileUrl,
+  counted = false,
+): Promise<{ records: { parentId: number | null; record: DeliveredRecord }[]; total: number | null }> {
   const params: unknown[] = [];
   const { field, order } = delivered.delivery.sort;
   const page = selection.limit === undefined ? '' : ` LIMIT $${params.push(selection.limit)} OFFSET $${params.push(selection.offset ?? 0)}`;
-  const { rows } = await db.query<Row>(
-    `SELECT id, parent_id, data FROM module_records WHERE ${conditions(delivered, selection, params)}
+  const { rows } = await db.query<Row & { total?: number }>(
+    `SELECT id, parent_id, data${counted ? ', count(*) OVER () AS total' : ''} FROM module_records WHERE ${conditions(delivered, selection, params)}
       ORDER BY ${column(field)} ${order}, id ${order}${page}`,
     params,
   );
   const records = rows.map((row) => ({ parentId: row.parent_id === null ? null : Number(row.parent_id), record: shape(delivered, row, fileUrl) }));
   const ids = records.map(({ record }) => record.id);
   for (const nested of delivered.nested) {
-    const children = ids.length ? await readRows(db, nested, { serviceId: selection.serviceId, parentIds: ids }, fileUrl) : [];
+    const children = ids.length ? (await readRows(db, nested, { serviceId: selection.serviceId, parentIds: ids }, fileUrl)).records : [];
     for (const { record } of records) record[nested.delivery.within!] = children.filter((child) => child.parentId === record.id).map((child) => child.record);
   }
-  return records;
+  return { records, total: rows[0]?.total === undefined ? null : Number(rows[0].total) };
 }
 
 /** A stored row as the site reads it: the public fields only (their default, else null, when unset), a file as its URL and its thumbnails' URLs. */

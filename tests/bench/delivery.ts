@@ -16,7 +16,7 @@ import { seedRecords, startApiServer, xsrfHeaders } from './recipients';
 
 export const DELIVERY_NEWS = 5_000;
 export const DELIVERY_CONNECTIONS = 20;
-export const DELIVERY_REQUESTS = 6_000;
+export const DELIVERY_REQUESTS = 3_000;
 export const DELIVERY_WRITE_SHARE = 0.02;
 export const DELIVERY_CONDITIONAL_SHARE = 0.3;
 const PER_PAGE = 20;

@@ -45,8 +45,10 @@ function conditions({ module, delivery }: DeliveredModule, selection: Selection,
     const stored = fallback === undefined ? column(field) : `coalesce(${column(field)}, $${params.push(JSON.stringify(fallback))}::jsonb)`;
     where.push(`${stored} = $${params.push(JSON.stringify(value))}::jsonb`);
   }
-  if (delivery.during?.from) where.push(`(coalesce(data->>'${delivery.during.from}', '') = '' OR (data->>'${delivery.during.from}')::timestamptz <= now())`);
-  if (delivery.during?.to) where.push(`(coalesce(data->>'${delivery.during.to}', '') = '' OR (data->>'${delivery.during.to}')::timestamptz >= now())`);
+  // CASE, not OR: an empty bound must never reach the cast.
+  const bound = (name: string, holds: string) => `CASE WHEN coalesce(data->>'${name}', '') = '' THEN true ELSE (data->>'${name}')::timestamptz ${holds} now() END`;
+  if (delivery.during?.from) where.push(bound(delivery.during.from, '<='));
+  if (delivery.during?.to) where.push(bound(delivery.during.to, '>='));
   if (selection.id !== undefined) where.push(`id = $${params.push(selection.id)}`);
   if (selection.parentIds) where.push(`parent_id = ANY($${params.push(selection.parentIds)}::bigint[])`);
   return where.join(' AND ');

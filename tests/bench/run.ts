@@ -6,13 +6,15 @@
  * BENCH_PORT (3320; the recipients servers take the next port), BENCH_SECONDS (10, per load),
  * BENCH_ONLY (`pages`: page weights and GET /api/user; `recipients`: the recipients lists; `news`: the
  * all-news list; `import`: the CSV import of 100,000 recipients, on its own server at BENCH_PORT + 2;
- * `mailings`: a mailing of BENCH_MAILING_RECIPIENTS (100,000) against raw pooled nodemailer);
+ * `mailings`: a mailing of BENCH_MAILING_RECIPIENTS (100,000) against raw pooled nodemailer;
+ * `delivery`: the site delivery API under a mixed read load, cold and warm);
  * BENCH_PROFILE_DIR (none): the API-only servers write CPU profiles there when they stop.
  */
 import { ensureClientBuild } from '../../src/server/build-client';
 import { loadConfig } from '../../src/server/config';
 import { loadEndpoint, type LoadResult } from './api-load';
 import { carriesFormCodeOutOfPlace, LOGIN_JS_GZIP_BUDGET, loginRoute, type PageWeight, measurePageWeights, type WeighedRoute } from './page-weight';
+import { DELIVERY_CONDITIONAL_SHARE, DELIVERY_CONNECTIONS, DELIVERY_NEWS, DELIVERY_WRITE_SHARE, type DeliveryResult, measureDelivery, type PassResult } from './delivery';
 import { measureNews, NEWS_ITEMS } from './news';
 import { MAILING_RECIPIENTS, type MailingResult, measureMailings } from './mailings';
 import {
@@ -27,12 +29,12 @@ import {
 import { serviceIdOfType, signInThroughApi, startServer } from './server';
 import { IMPORT_ROWS, type ImportResult, measureImport } from './recipient-import';
 
-const targets = { loginJsGzipBytes: LOGIN_JS_GZIP_BUDGET, userP95Ms: 20, recipientsP95Ms: 25, newsP95Ms: 25, importSeconds: 5, mailingRatio: 0.8 };
+const targets = { loginJsGzipBytes: LOGIN_JS_GZIP_BUDGET, userP95Ms: 20, recipientsP95Ms: 25, newsP95Ms: 25, importSeconds: 5, mailingRatio: 0.8, deliveryP95Ms: 25 };
 const port = Number(process.env.BENCH_PORT ?? 3320);
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const BENCH_USER = 'klient';
 const only = process.env.BENCH_ONLY;
-const BENCHES = ['pages', 'recipients', 'news', 'import', 'mailings'];
+const BENCHES = ['pages', 'recipients', 'news', 'import', 'mailings', 'delivery'];
 if (only !== undefined && !BENCHES.includes(only)) throw new Error(`BENCH_ONLY must be one of ${BENCHES.join(', ')}, not ${only}`);
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -178,12 +180,37 @@ function reportMailings(result: MailingResult): string[][] {
   return [[`mailing / raw nodemailer (${MAILING_RECIPIENTS.toLocaleString('en')})`, `≥ ${targets.mailingRatio}`, ratio.toFixed(2), verdict(ratio >= targets.mailingRatio)]];
 }
 
+const passRow = (name: string, pass: PassResult) => [
+  name,
+  pass.requestsPerSecond.toFixed(0),
+  ms(pass.p50Ms),
+  ms(pass.p95Ms),
+  ms(pass.p99Ms),
+  `${((pass.notModified / pass.requests) * 100).toFixed(1)}%`,
+  String(pass.writes),
+  String(pass.failed),
+];
+
+function reportDelivery({ cold, warm }: DeliveryResult): string[][] {
+  console.log(
+    `\nThe site delivery API (two sites of ${DELIVERY_NEWS.toLocaleString('en')} news each and the demo's other content, embedded database): ` +
+      `${cold.requests.toLocaleString('en')} requests over every kind, pages, ids and three domains, ${DELIVERY_CONDITIONAL_SHARE * 100}% of known URLs with If-None-Match, ` +
+      `${DELIVERY_WRITE_SHARE * 100}% editor updates, ${DELIVERY_CONNECTIONS} connections; the same sequence twice`,
+  );
+  console.log(table([['', 'requests/s', 'p50', 'p95', 'p99', '304', 'writes', 'failed'], passRow('cold (first pass)', cold), passRow('warm (second pass)', warm)]));
+  return [
+    [`delivery mixed load p95 at ${DELIVERY_CONNECTIONS} conn.`, `≤ ${ms(targets.deliveryP95Ms)}`, ms(warm.p95Ms), verdict(warm.p95Ms <= targets.deliveryP95Ms)],
+    ['  same, cold (first pass)', 'reported', ms(cold.p95Ms), ''],
+  ];
+}
+
 // One server at a time, so the loads do not compete for the two cores.
 const front = only === undefined || only === 'pages' ? await measureFront() : undefined;
 const recipients = only === undefined || only === 'recipients' ? await measureRecipients({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
 const news = only === undefined || only === 'news' ? await measureNews({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
 const imported = only === undefined || only === 'import' ? await measureImport({ port: port + 2, log: (line) => console.log(line) }) : undefined;
 const mailings = only === undefined || only === 'mailings' ? await measureMailings({ port: port + 2, log: (line) => console.log(line) }) : undefined;
+const delivery = only === undefined || only === 'delivery' ? await measureDelivery({ port: port + 1, log: (line) => console.log(line) }) : undefined;
 
 const figures = [
   ...(front ? reportFront(front) : []),
@@ -191,6 +218,7 @@ const figures = [
   ...(news ? reportNews(news) : []),
   ...(imported ? reportImport(imported) : []),
   ...(mailings ? reportMailings(mailings) : []),
+  ...(delivery ? reportDelivery(delivery) : []),
 ];
 console.log('\nFigures to reach');
 console.log(table([['figure', 'target', 'measured', ''], ...figures]));
@@ -200,6 +228,12 @@ const loads: [string, LoadResult][] = [
   ...(recipients ? [['the recipients lists (warm)', recipients.warm], ['the recipients lists (cold)', recipients.cold]] as [string, LoadResult][] : []),
   ...(news ? [['the all-news list (warm)', news.warm], ['the all-news list (cold)', news.cold]] as [string, LoadResult][] : []),
 ];
+for (const [name, pass] of delivery ? ([['the delivery API (cold)', delivery.cold], ['the delivery API (warm)', delivery.warm]] as const) : []) {
+  if (pass.failed > 0) {
+    console.error(`\n${pass.failed} requests failed: the load figures above do not measure ${name}.`);
+    process.exitCode = 1;
+  }
+}
 for (const [name, load] of loads) {
   if (load.failed > 0) {
     console.error(`\n${load.failed} requests failed: the load figures above do not measure ${name}.`);

@@ -4,7 +4,7 @@ import { checkMenuFolders, menuOf } from './menu';
 import { placeholders } from './paths';
 import { completeRules, RULES_KEYWORD } from './rules';
 import { withSingleLineChecks } from './single-line';
-import type { AdminAction, AdminBlock, AdminBulkAction, AdminFile, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
+import type { AdminAction, AdminBlock, AdminBulkAction, AdminDelivery, AdminFile, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
 import { widgetProblem } from './widgets';
 
 /** A storage migration: an .sql file beside the schema file (no folders, nothing outside). */
@@ -326,6 +326,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     writable: given.writable !== false,
     ...(history ? { history } : {}),
     ...(lockedBy ? { lockedBy } : {}),
+    ...(given.delivery === undefined ? {} : { delivery: deliveryOf(source, given.delivery, { resource, properties, files, sort, parent: parent !== undefined, storage: given.storage !== undefined }) }),
     ...(given.storage
       ? {
           storage: {
@@ -363,6 +364,62 @@ function fileRulesOf(source: string, name: string, spec: Partial<AdminFile>): Pi
     if (typeof path !== 'string' || !SETTINGS_PATH.test(path)) fail(source, `files.${name}.template.${rule} must be a settings path matching ${SETTINGS_PATH}`);
   }
   return { ...(flags?.length ? { flags } : {}), ...(template ? { template: { ...template } } : {}) };
+}
+
+/**
+ * A module's delivery block, completed: its fields name properties or public files, its where,
+ * period, filters and sort name properties (the period's date-times), and a nested module is
+ * delivered within its parent, never on a path of its own. The delivery API reads module_records.
+ */
+function deliveryOf(
+  source: string,
+  given: NonNullable<SchemaFile['x-admin']['delivery']>,
+  module: { resource: string; properties: Record<string, JsonSchema>; files: AdminBlock['files']; sort: AdminBlock['list']['sort']; parent: boolean; storage: boolean },
+): AdminDelivery {
+  const property = (what: string, name: unknown) => {
+    const field = identifier(source, what, name);
+    if (!module.properties[field]) fail(source, `${what} ${field} is not a property`);
+    return field;
+  };
+  if (module.storage) fail(source, 'delivery reads module_records: a module with a storage table is not delivered');
+  if (!Array.isArray(given.fields) || given.fields.length === 0) fail(source, 'delivery.fields must list the public fields');
+  const fields = given.fields.map((name) => {
+    const field = identifier(source, 'delivery.fields', name);
+    if (module.files[field]?.private) fail(source, `delivery.fields ${field} is a private file`);
+    if (!module.properties[field] && !module.files[field]) fail(source, `delivery.fields ${field} is neither a property nor a file field`);
+    return field;
+  });
+  const where = Object.fromEntries(
+    Object.entries(given.where ?? {}).map(([name, value]) => {
+      if (!['string', 'number', 'boolean'].includes(typeof value)) fail(source, `delivery.where.${name} must be a string, number or boolean`);
+      return [property('delivery.where', name), value];
+    }),
+  );
+  const during = given.during && {
+    ...Object.fromEntries(
+      (['from', 'to'] as const).flatMap((bound) => {
+        const name = given.during![bound];
+        if (name === undefined) return [];
+        const field = property(`delivery.during.${bound}`, name);
+        if (module.properties[field].format !== 'date-time') fail(source, `delivery.during.${bound} ${field} must be a date-time property`);
+        return [[bound, field]];
+      }),
+    ),
+  };
+  const sort = given.sort ?? module.sort;
+  if (sort.field !== 'id' && sort.field !== POSITION) property('delivery.sort.field', sort.field);
+  if (sort.order !== 'ASC' && sort.order !== 'DESC') fail(source, 'delivery.sort.order must be ASC or DESC');
+  if (module.parent !== (given.within !== undefined)) fail(source, 'a nested module is delivered within its parent (delivery.within), and only a nested one');
+  if (given.within !== undefined && given.path !== undefined) fail(source, 'a module delivered within its parent has no delivery.path');
+  return {
+    ...(given.within === undefined ? { path: identifier(source, 'delivery.path', given.path ?? module.resource) } : {}),
+    fields,
+    where,
+    ...(during ? { during } : {}),
+    filters: (given.filters ?? []).map((name) => property('delivery.filters', name)),
+    sort,
+    ...(given.within === undefined ? {} : { within: identifier(source, 'delivery.within', given.within) }),
+  };
 }
 
 function flagOf(source: string, flag: unknown): string {
@@ -413,6 +470,7 @@ export function createRegistry(files: Record<string, unknown>, product = DEFAULT
     const { admin } = module;
     checkPlaceholders(module, byResource);
     checkHistory(admin, byResource);
+    checkDelivery(admin, modules);
     const groupError = groupProblem(modules, module);
     if (groupError) throw new SchemaFileError(module.source, groupError);
     for (const { field, options } of admin.list.filters ?? []) {
@@ -428,6 +486,20 @@ export function createRegistry(files: Record<string, unknown>, product = DEFAULT
     byResource,
     byRouteName: (name) => modules.find((m) => m.admin.route.name === name || Object.values(m.admin.route.names ?? {}).includes(name)),
   };
+}
+
+/** A nested module is delivered within a delivered parent; no two modules share a delivery path. */
+function checkDelivery(admin: AdminBlock, modules: readonly ModuleSchema[]): void {
+  const delivery = admin.delivery;
+  if (!delivery) return;
+  if (delivery.within !== undefined) {
+    const parent = modules.find((m) => m.admin.resource === admin.parent?.resource)?.admin;
+    if (!parent?.delivery) throw new SchemaFileError(admin.resource, `delivery.within: its parent ${admin.parent?.resource} is not delivered`);
+    if (parent.delivery.fields.includes(delivery.within)) throw new SchemaFileError(admin.resource, `delivery.within ${delivery.within} is already a field of ${parent.resource}`);
+    return;
+  }
+  const same = modules.find((m) => m.admin !== admin && m.admin.delivery?.path === delivery.path);
+  if (same) throw new SchemaFileError(admin.resource, `delivery.path ${delivery.path} is also ${same.admin.resource}'s`);
 }
 
 /** The parent chain of a module, nearest first; refuses unknown parents, other scopes and cycles. */

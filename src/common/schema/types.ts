@@ -389,6 +389,24 @@ export interface AdminBlock {
    * writes, and those of the records nested under it, answer 409.
    */
   lockedBy?: string;
+  /** Its records as a site reads them through the public delivery API; absent: not delivered. */
+  delivery?: AdminDelivery;
+}
+
+/**
+ * What of a module a site reads through the public delivery API: only `fields`, only the records
+ * whose properties equal `where` and whose `during` period holds now. A nested module names the
+ * key (`within`) its records take in their parent's delivered record instead of a path.
+ */
+export interface AdminDelivery {
+  /** The segment under /api/site/{domain}/; absent for a module delivered within its parent. */
+  path?: string;
+  fields: string[];
+  where: Record<string, string | number | boolean>;
+  during?: { from?: string; to?: string };
+  filters: string[];
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  within?: string;
 }
 
 /** A JSON Schema object (draft-07 as ajv 8 reads it by default). */
@@ -403,12 +421,13 @@ export type JsonSchema = Record<string, unknown> & {
 export type SchemaFile = JsonSchema & {
   $id?: string;
   $schema?: string;
-  'x-admin': Partial<Omit<AdminBlock, 'list' | 'files' | 'route' | 'actions' | 'menu' | 'rules'>> &
+  'x-admin': Partial<Omit<AdminBlock, 'list' | 'files' | 'route' | 'actions' | 'menu' | 'rules' | 'delivery'>> &
     Pick<AdminBlock, 'resource' | 'scope'> & {
       actions?: (Omit<AdminAction, 'on' | 'handler'> & Partial<Pick<AdminAction, 'on' | 'handler'>>)[];
       menu?: Partial<Omit<AdminMenu, 'folder' | 'declares'>> &
         Pick<AdminMenu, 'icon'> & { folder?: string | (Partial<AdminMenuFolder> & Pick<AdminMenuFolder, 'slot' | 'icon'>) };
       rules?: (Omit<FieldRule, 'message' | 'kind'> & { message?: string })[];
+      delivery?: Partial<Omit<AdminDelivery, 'fields'>> & Pick<AdminDelivery, 'fields'>;
       list?: Partial<Omit<AdminList, 'bulk'>> & { bulk?: (Pick<AdminBulkAction, 'action'> & Partial<AdminBulkAction>)[] };
       files?: Record<string, Partial<AdminFile>>;
       route?: Partial<Omit<AdminRoute, 'lists' | 'forms'>> &

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../types';
 import { actionsPart } from './actions';
+import { deliveryPart } from './delivery';
 import { fieldsPart } from './fields';
 import { filesPart } from './files';
 import { flagsPart } from './flags';
@@ -14,7 +15,7 @@ import { storagePart } from './storage';
 export type { MetaPart } from './part';
 
 /** Every capability's part; a new one is listed here. */
-export const META_PARTS: readonly MetaPart[] = [modulePart, routePart, listPart, flagsPart, filesPart, actionsPart, menuPart, storagePart, rulesPart, fieldsPart];
+export const META_PARTS: readonly MetaPart[] = [modulePart, routePart, listPart, flagsPart, filesPart, actionsPart, menuPart, storagePart, rulesPart, fieldsPart, deliveryPart];
 
 /** Where the published meta-schema lives, relative to the repository (schema files name it by $schema). */
 export const META_SCHEMA_FILE = 'schemas/x-admin.meta.json';

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { editorsServer } from './editors';
 import { galleriesServer } from './galleries';
-import { formsServer } from './forms';
+import { deliveryServer } from './delivery';
+import { formDelivery, formsServer } from './forms';
 import { importRoutes } from './imports';
 import { newsServer } from './news';
 import { videosServer } from './videos';
@@ -10,7 +11,7 @@ import { videosServer } from './videos';
 /**
  * The site's calls beyond its schema modules (schemas/site/): the news' OPTIONS calls, editors kept
  * in service memberships, imports between services with the job that copies their content, the
- * forms' public submission API. Extends the schema modules' routes, so it needs them first.
+ * forms' public submission API, the delivery API that gives a site its published content. Extends the schema modules' routes, so it needs them first.
  */
 export const siteServer = fp(
   async (app: FastifyInstance) => {
@@ -20,6 +21,7 @@ export const siteServer = fp(
     await app.register(videosServer);
     await app.register(galleriesServer);
     await app.register(formsServer);
+    await app.register(deliveryServer, { extensions: { forms: formDelivery(app) } });
   },
   { name: 'site', dependencies: ['schema-modules'] },
 );

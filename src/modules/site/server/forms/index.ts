@@ -8,6 +8,8 @@ import { takeOutboundQuota, type OutboundQuota } from '../../../../server/platfo
 import { documentOperation, moduleRoutes } from '../../../../server/schema';
 import { receiveUpload } from '../../../../server/schema/uploads';
 import type { TemporaryObject } from '../../../../server/platform/files/store';
+import type { DeliveryExtension } from '../delivery';
+import { serviceOfDomain } from '../site-domain';
 import {
   answersText,
   deleteExpiredSubmissions,
@@ -39,6 +41,18 @@ interface SubmissionMail {
 }
 const DOCUMENTED = '/site/{domain}/forms/{form_id}';
 
+/** What a site needs to draw a form beside its texts: the JSON Schema its fields generate and the honeypot's name. */
+export const formForSite = (fields: readonly FormField[]) => ({ schema: submissionSchema(fields), honeypot: HONEYPOT_FIELD });
+
+/** The forms in the site delivery API's list carry what a site draws them with; one form is served by the form's own route below. */
+export function formDelivery(app: FastifyInstance): DeliveryExtension {
+  return {
+    schema: { schema: { type: 'object', description: 'The JSON Schema of a submission' }, honeypot: { type: 'string' } },
+    ownRecordRoute: true,
+    values: async (db, serviceId, record) => formForSite(await formFields(app, db, { serviceId, userId: null }, record.id)),
+  };
+}
+
 interface ReceivedAnswerFile {
   key: string;
   name: string;
@@ -64,15 +78,10 @@ export async function formsServer(app: FastifyInstance): Promise<void> {
 
   async function siteForm(request: FastifyRequest): Promise<SiteForm> {
     const { domain, form_id: rawId } = request.params as { domain: string; form_id: string };
-    const { rows } = await db.query<{ client_service_id: number }>(
-      `SELECT d.client_service_id FROM client_service_domains d
-         JOIN client_service_modules m ON m.client_service_id = d.client_service_id AND m.module = 'forms'
-        WHERE lower(d.domain) = lower($1) LIMIT 1`,
-      [domain],
-    );
+    const serviceId = await serviceOfDomain(db, domain, 'forms');
     const id = Number(rawId);
-    if (!rows[0] || !/^[1-9][0-9]{0,9}$/.test(rawId) || id > forms!.store.maxId) throw httpError(404, 'errors.not_found');
-    const owner = { serviceId: rows[0].client_service_id, userId: null };
+    if (serviceId === null || !/^[1-9][0-9]{0,9}$/.test(rawId) || id > forms!.store.maxId) throw httpError(404, 'errors.not_found');
+    const owner = { serviceId, userId: null };
     const record = await forms!.store.get(db, owner, id, 0);
     if (!record) throw httpError(404, 'errors.not_found');
     return { owner, record, fields: await formFields(app, db, owner, id) };
@@ -89,10 +98,9 @@ export async function formsServer(app: FastifyInstance): Promise<void> {
     return {
       id: record.id,
       name: record.values.name,
-      schema: submissionSchema(fields),
+      ...formForSite(fields),
       thank_you: record.values.thank_you ?? '',
       consent_text: record.values.consent_text ?? '',
-      honeypot: HONEYPOT_FIELD,
     };
   });
 

@@ -1,0 +1,65 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../../../server/platform/db';
+import { httpError } from '../../../../server/platform/http/errors';
+
+/** The header a site sends its delivery key in (or `?key=`). */
+export const DELIVERY_KEY_HEADER = 'x-delivery-key';
+const KEY_PREFIX = 'dk_';
+/** A key is the prefix and 32 random bytes (base64url): guessing one is hopeless, so a fast hash is enough to keep. */
+const KEY_SHAPE = /^dk_[A-Za-z0-9_-]{43}$/;
+
+const digest = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/**
+ * The service whose delivery key this is; with `module`, only when the service has that module.
+ * Null for anything else (no key, a malformed or rotated one).
+ */
+export async function serviceOfDeliveryKey(db: Queryable, key: string | undefined, module?: string): Promise<number | null> {
+  if (key === undefined || !KEY_SHAPE.test(key)) return null;
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT s.id FROM client_services s
+      WHERE s.delivery_key_hash = $1
+        AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM client_service_modules m WHERE m.client_service_id = s.id AND m.module = $2))`,
+    [digest(key), module ?? null],
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/**
+ * POST /client_service/{service_id}/delivery_key: root gives the service a new delivery key, shown
+ * in this answer only (its hash is kept); the one before stops working at once (`rotated` drops
+ * the answers kept for it). Anyone else: 403.
+ */
+export async function deliveryKeyRoutes(app: FastifyInstance, options: { rotated(serviceId: number): void }): Promise<void> {
+  app.post<{ Params: { service_id: string } }>(
+    '/client_service/:service_id/delivery_key',
+    {
+      onRequest: app.requireRoot,
+      config: {
+        openapi: {
+          tags: ['site'],
+          summary: "Root: a new delivery key of the service (the site's X-Delivery-Key), shown once; the previous key stops working",
+          responses: {
+            201: {
+              description: 'The new key',
+              content: { 'application/json': { schema: { type: 'object', properties: { key: { type: 'string' } }, required: ['key'] } } },
+            },
+            401: { description: 'Not signed in' },
+            403: { description: 'Not root' },
+            404: { description: 'No such service' },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const serviceId = Number(request.params.service_id);
+      if (!/^[1-9][0-9]{0,9}$/.test(request.params.service_id) || serviceId > 2 ** 31 - 1) throw httpError(404, 'errors.not_found');
+      const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const { rows } = await app.ctx.db.query('UPDATE client_services SET delivery_key_hash = $1 WHERE id = $2 RETURNING id', [digest(key), serviceId]);
+      if (rows.length === 0) throw httpError(404, 'errors.not_found');
+      options.rotated(serviceId);
+      return reply.status(201).send({ key });
+    },
+  );
+}

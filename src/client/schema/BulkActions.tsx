@@ -1,4 +1,4 @@
-import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Autocomplete, Button, Dialog, DialogContent, DialogTitle, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
@@ -11,6 +11,7 @@ import { useTranslateText } from '../providers/useTranslateText';
 import type { SchemaContext } from './access';
 import { useRecordChoices } from './OptionsFilter';
 import { fieldTitleKey } from './registry';
+import { FormDialogActions } from '../ui/FormDialogActions';
 
 type RecordId = number | string;
 
@@ -89,14 +90,7 @@ function BulkAddDialog({ context, entry, ids, onClose, onDone }: { context: Sche
             )}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="secondary">
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={run.isPending}>
-            {action}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} submitLabel={action} pending={run.isPending} />
       </form>
     </Dialog>
   );

@@ -1,7 +1,6 @@
 import {
   Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
@@ -21,6 +20,7 @@ import { downloadFrom } from '../providers/download';
 import { errorMessage, isApiError } from '../providers/http';
 import { useTranslateText } from '../providers/useTranslateText';
 import type { SchemaContext } from './access';
+import { FormDialogActions } from '../ui/FormDialogActions';
 
 type Values = Record<string, unknown>;
 type Value = string | boolean;
@@ -146,14 +146,7 @@ function ActionDialog({ context, action, record, onClose }: { context: SchemaCon
             ))}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="secondary">
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={run.isPending}>
-            {translate(action.label)}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} submitLabel={translate(action.label)} pending={run.isPending} />
       </form>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogContent, DialogTitle, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useTranslate } from 'react-admin';
@@ -11,6 +11,7 @@ import { ModuleAccess } from '../../../client/schema/access';
 import { moduleOf } from '../../../client/schema/registry';
 import { ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
 import { mailingsApi, mailingsModule } from './mailingsApi';
+import { FormDialogActions } from '../../../client/ui/FormDialogActions';
 
 /** POST .../templates/from_mailing {mailing_id, name}: asks the name, then opens the new template's edit screen. */
 function FromMailingDialog({ serviceId, mailingId, onClose }: { serviceId: string; mailingId: number; onClose(): void }) {
@@ -53,14 +54,7 @@ function FromMailingDialog({ serviceId, mailingId, onClose }: { serviceId: strin
             autoFocus
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="secondary">
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            {translate('resources.mailings.actions.from_mailing')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} submitLabel={translate('resources.mailings.actions.from_mailing')} pending={create.isPending} />
       </form>
     </Dialog>
   );

@@ -228,7 +228,7 @@ describe('admin/importy: recipients from CSV and XLSX', () => {
     expect(response.statusCode).toBe(201);
     const queued = response.json();
     const klientId = (await test.ctx.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'klient'")).rows[0].id;
-    expect(queued).toMatchObject({ consent_user_id: klientId, columns: { email: 0, name: 1, tags: 2 } });
+    expect(queued).toMatchObject({ consent_user_id: klientId, consent_by: 'Jan Kowalski', columns: { email: 0, name: 1, tags: 2 } });
     expect(Date.parse(queued.consent_at)).toBeGreaterThanOrEqual(before - 1000);
     // The client follows its own import.
     const done = await until(async () => {

@@ -9,7 +9,7 @@ import { JobProgress } from '../../../client/ui/JobProgress';
 import { ErrorsDownload, ImportStatus, importsPath, importsScreenPath, isFinished, type RecipientImport } from './imports';
 
 const PER_PAGE = 25;
-const COLUMNS = ['file_name', 'status', 'created_at', 'rows_total', 'rows_created', 'rows_merged', 'rows_failed', 'actions'] as const;
+const COLUMNS = ['file_name', 'status', 'created_at', 'consent', 'rows_total', 'rows_created', 'rows_merged', 'rows_failed', 'actions'] as const;
 
 /** admin/importy (root users): the service's recipient imports, newest first; running ones show their progress. */
 export default function RecipientImportsScreen() {
@@ -61,6 +61,11 @@ export default function RecipientImportsScreen() {
                       {record.failure && <Typography variant="body2">{record.failure}</Typography>}
                     </TableCell>
                     <TableCell>{date(record.created_at)}</TableCell>
+                    <TableCell>
+                      {record.consent_at
+                        ? translate('app.service_admin.imports.consent_stated', { user: record.consent_by ?? '', at: date(record.consent_at) })
+                        : translate('app.service_admin.imports.consent_not_stated')}
+                    </TableCell>
                     {isFinished(record) || !record.job_id ? (
                       <>
                         <TableCell>{record.rows_total}</TableCell>

@@ -20,6 +20,9 @@ export interface RecipientImport {
   rows_created: number;
   rows_merged: number;
   rows_failed: number;
+  /** Who stated that the recipients consented, and when (null: root imported without stating it). */
+  consent_by: string | null;
+  consent_at: string | null;
   created_at: string;
   finished_at: string | null;
 }

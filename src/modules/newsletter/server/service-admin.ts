@@ -15,7 +15,10 @@ import { IMPORT_JOB, runImport } from './recipient-import';
 
 /** The largest import file: a CSV of several hundred thousand recipients. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-const IMPORT_COLUMNS = `id, file_name, file_format, tags, columns, consent_user_id, consent_at, job_id, status, failure, rows_total, rows_created, rows_merged, rows_failed, created_at, finished_at`;
+// consent_by: who stated the recipients' consent, by name (the login when the name is empty).
+const IMPORT_COLUMNS = `id, file_name, file_format, tags, columns, consent_user_id, consent_at,
+  (SELECT coalesce(nullif(trim(u.name || ' ' || u.surname), ''), u.username) FROM users u WHERE u.id = consent_user_id) AS consent_by,
+  job_id, status, failure, rows_total, rows_created, rows_merged, rows_failed, created_at, finished_at`;
 /** The most columns a mapping may name (a column's position in the file's rows). */
 const MAX_COLUMN = 255;
 

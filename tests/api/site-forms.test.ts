@@ -249,7 +249,18 @@ describe('the public form API', () => {
     const response = await submit(formId, upload.payload, { headers: upload.headers });
     expect(response.statusCode, response.body).toBe(201);
     expect(await used()).toBe(usedBefore + PNG.length);
-    expect((await submissionsOf(formId)).data[0].answers).toContain('Załącznik: skan.png');
+    const [submission] = (await submissionsOf(formId)).data;
+    expect(submission.answers).toContain('Załącznik: skan.png');
+    // The panel lists it by its name as sent, with a signed link that serves it; another client is refused.
+    const filesPath = `${forms()}/${formId}/submissions/${submission.id}/files`;
+    const files = await call('GET', filesPath);
+    expect(files.statusCode, files.body).toBe(200);
+    expect(files.json().data).toEqual([{ name: 'skan.png', url: expect.stringMatching(/^\/api\/files\/signed\//) }]);
+    const served = await test.call({ method: 'GET', url: files.json().data[0].url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect((await call('GET', filesPath, undefined, 'klient2')).statusCode).toBe(403);
+    expect((await call('GET', `${forms()}/${formId}/submissions/999999/files`)).statusCode).toBe(404);
     const text = multipart({}, { name: 'x.txt', type: 'text/plain', data: Buffer.from('hello world, not a picture') }, file);
     const refused = await submit(formId, text.payload, { headers: text.headers });
     expect(refused.statusCode).toBe(400);
@@ -276,8 +287,6 @@ async function used(): Promise<number> {
 
 describe('retention', () => {
   it('deletes submissions older than their form keeps them, with their files, by a daily job', async () => {
-    // The file's app starts without job workers: this test starts them.
-    await test.ctx.jobs.start();
     expect(await test.ctx.jobs.schedules()).toContainEqual(expect.objectContaining({ name: RETENTION_JOB }));
     const formId = await addForm({ retention_value: 2, retention_unit: 'days' });
     const file = `field_${await addField(formId, { kind: 'file', label: 'Skan' })}`;

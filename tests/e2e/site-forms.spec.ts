@@ -103,7 +103,7 @@ test.describe("forms of klient's site", () => {
 
   test.describe('axe-core', () => {
     test.use({ bypassCSP: true });
-    const screens: [string, (form: number, field: number) => string][] = [
+    const screens: [string, (form: number, field: number, submission: number) => string][] = [
       ['the list', () => ''],
       ['the add form', () => '/dodaj'],
       ["a form's preview", (form) => `/${form}`],
@@ -112,13 +112,15 @@ test.describe("forms of klient's site", () => {
       ['a field', (form, field) => `/${form}/pola/${field}`],
       ["a form's configuration", (form) => `/${form}/konfiguracja`],
       ["a form's submissions", (form) => `/${form}/zgloszenia`],
+      ['a submission', (form, _field, submission) => `/${form}/zgloszenia/${submission}`],
     ];
     for (const [name, pathOf] of screens) {
       test(`finds no violation on ${name}`, async ({ page, services, klientApi }) => {
         const forms = await klientApi.get<{ data: { id: number; name: string }[] }>(`/api/client_service/${services.site}/module/forms?per_page=100`);
         const demo = forms.data.find((form) => form.name === DEMO_FORM)!;
         const fields = await klientApi.get<{ data: { id: number }[] }>(`/api/client_service/${services.site}/module/forms/${demo.id}/fields`);
-        const address = `/usluga/${services.site}/moduly/formularze${pathOf(demo.id, fields.data[0].id)}`;
+        const submissions = await klientApi.get<{ data: { id: number }[] }>(`/api/client_service/${services.site}/module/forms/${demo.id}/submissions`);
+        const address = `/usluga/${services.site}/moduly/formularze${pathOf(demo.id, fields.data[0].id, submissions.data[0].id)}`;
         await page.goto(address);
         await expect(pageHeading(page)).toBeVisible(FIRST_LOAD);
         await expect(main(page).getByRole('progressbar')).toHaveCount(0);

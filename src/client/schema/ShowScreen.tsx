@@ -110,10 +110,11 @@ function RecordDetails({ context }: { context: SchemaContext }) {
   );
 }
 
-/** What a module's own code shows below a record's details, by resource, loaded with it: the sender preview's From address and DKIM record to publish, a video's player. */
+/** What a module's own code shows below a record's details, by resource, loaded with it: the sender preview's From address and DKIM record to publish, a video's player, a form submission's files. */
 const SECTIONS: Record<string, ComponentType<{ params: Record<string, string> }>> = {
   senders_config: lazy(() => import('../../modules/newsletter/client/SenderPreview')),
   videos: lazy(() => import('../../modules/site/client/videos/VideoPreview')),
+  form_submissions: lazy(() => import('../../modules/site/client/forms/SubmissionFiles')),
 };
 
 /** A record's details (e.g. the sender config preview after a save), with a link to its form. */

@@ -177,6 +177,24 @@ export async function formsServer(app: FastifyInstance): Promise<void> {
     },
   });
 
+  documentOperation(app, 'get', '/client_service/{service_id}/module/forms/{form_id}/submissions/{submission_id}/files', {
+    tags: ['forms'],
+    summary: "The files a submission brought {data: [{name, url}]}: each file's name as sent and a signed link to it, valid for a while",
+    responses: { 200: { description: 'OK' }, 404: { description: 'No such submission' } },
+  });
+  app.get('/client_service/:service_id/module/forms/:form_id/submissions/:submission_id/files', { preHandler: app.authenticate }, async (request) => {
+    const owner = await submissions!.owner(request);
+    const id = submissions!.recordId((request.params as { submission_id: string }).submission_id);
+    const { rows } = await db.query<{ keys: string[] | null; names: string[] | null }>(
+      `SELECT data->'stored_files' AS keys, data->'stored_file_names' AS names FROM module_records
+        WHERE id = $1 AND resource = 'form_submissions' AND client_service_id = $2 AND parent_id = $3`,
+      [id, owner.serviceId, owner.parentId],
+    );
+    if (!rows[0]) throw httpError(404, 'errors.not_found');
+    const names = rows[0].names ?? [];
+    return { data: (rows[0].keys ?? []).map((key, index) => ({ name: names[index] ?? key.slice(key.lastIndexOf('/') + 1), url: app.ctx.files.signedUrl(key) })) };
+  });
+
   documentOperation(app, 'post', `${DOCUMENTED}/submissions`, {
     tags: ['site'],
     summary: `Sends a submission of the form: a JSON object of answers by the schema's property names, or multipart with "payload" (that JSON) and one part per file field (PDF or picture, at most ${FORM_FILE_MAX_BYTES} bytes, counted against the service's space). Checked by the form's schema; a filled honeypot field is answered as sent and not kept. At most ${FORM_SUBMISSION_QUOTA.limit} per address and form in ${FORM_SUBMISSION_QUOTA.windowSeconds / 60} min`,
@@ -216,12 +234,12 @@ export async function formsServer(app: FastifyInstance): Promise<void> {
           const stored = await submissions!.store.insert(tx, owner, { submitted_at: new Date().toISOString(), answers: text }, {});
           const placed = files.map((file) => ({ file, key: `${SUBMISSION_FILES}/${owner.serviceId}/${stored.id}/${newStoredName(file.extension)}` }));
           await chargeFiles(tx, owner.serviceId, placed.map(({ file, key }) => ({ key, bytes: file.temporary.bytes })));
-          // Kept beside the record's values, never shown: the files the retention job deletes with it, and the answers as sent.
-          await tx.query(`UPDATE module_records SET data = data || jsonb_build_object('stored_files', $2::jsonb, 'values', $3::jsonb) WHERE id = $1`, [
-            stored.id,
-            JSON.stringify(placed.map(({ key }) => key)),
-            JSON.stringify(answers),
-          ]);
+          // Kept beside the record's values, not in its schema: the files (which the retention job deletes with it, and
+          // the panel lists by their names as sent, in the same order) and the answers as sent.
+          await tx.query(
+            `UPDATE module_records SET data = data || jsonb_build_object('stored_files', $2::jsonb, 'stored_file_names', $3::jsonb, 'values', $4::jsonb) WHERE id = $1`,
+            [stored.id, JSON.stringify(placed.map(({ key }) => key)), JSON.stringify(placed.map(({ file }) => file.name)), JSON.stringify(answers)],
+          );
           for (const to of (form.record.values.recipients as string[] | undefined) ?? []) {
             const mail: SubmissionMail = { submissionId: stored.id, to, domain: (request.params as { domain: string }).domain };
             await app.ctx.jobs.send(SUBMISSION_MAIL_JOB, mail, { tx, owner: { clientServiceId: owner.serviceId } });

@@ -99,6 +99,16 @@ test.describe("forms of klient's site", () => {
     await expect(main(page).getByText(text('demo.site_forms.consent_text'))).toBeVisible();
     await tab(page, text('resources.form_submissions.title')).click();
     await expect(recordTable(page, 'resources.form_submissions.title').getByRole('row')).toHaveCount(4);
+
+    // The application came with a scan: its submission lists the file by its name, and the link downloads it.
+    const applicant = text('demo.site_forms.submissions.second.name');
+    await recordTable(page, 'resources.form_submissions.title').getByRole('row').filter({ hasText: applicant }).getByRole('link').first().click();
+    const scan = text('demo.site_forms.submission_file');
+    const link = main(page).getByRole('link', { name: text('resources.form_submissions.files.download', { name: scan }) });
+    await expect(link).toBeVisible(FIRST_LOAD);
+    const download = page.waitForEvent('download');
+    await link.click();
+    expect((await download).suggestedFilename()).toBe(scan);
   });
 
   test.describe('axe-core', () => {

@@ -12,7 +12,7 @@ import type { StoredRecord } from '../../../server/schema/storage';
 /** A photo of the demo: a small picture in one colour, as a PNG. */
 const picture = (background: string) => sharp({ create: { width: 640, height: 400, channels: 3, background } }).png().toBuffer();
 /** A one-page PDF, the smallest a viewer opens. */
-const PDF = Buffer.from(
+export const DEMO_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
@@ -92,7 +92,7 @@ export const newsDemo: ModuleDemoSeed = {
         await insert('news_photos', record.id, { caption: t('demo.site_news.photo_caption', { number: index + 1 }) }, { photo });
       }
       if (item.attachment) {
-        const file = await storeFile(tx, api, serviceId, 'news_attachments', 'file', PDF, 'pdf');
+        const file = await storeFile(tx, api, serviceId, 'news_attachments', 'file', DEMO_PDF, 'pdf');
         await insert('news_attachments', record.id, { name: t('demo.site_news.attachment') }, { file });
       }
       if (item.map) await insert('news_maps', record.id, { location: item.map, label: text(item, 'place') });

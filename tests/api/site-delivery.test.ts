@@ -230,6 +230,11 @@ describe('the site delivery API: keys', () => {
     as === undefined ? test.call({ method: 'POST', url: `/api/client_service/${service}/delivery_key` }) : call('POST', `/api/client_service/${service}/delivery_key`, undefined, as);
 
   it('lets root alone rotate a service key, shown once; the old key stops working at once', async () => {
+    const keyState = (service: number, as = 'admin') => call('GET', `/api/client_service/${service}/delivery_key`, undefined, as);
+    expect((await keyState(site)).json()).toEqual({ delivered: true, has_key: false });
+    expect((await keyState(site, 'klient')).statusCode).toBe(403);
+    // A newsletter has nothing the delivery API serves.
+    expect((await keyState(await serviceOf(test, 'klient', 9))).json()).toEqual({ delivered: false, has_key: false });
     expect((await rotate(site, 'klient')).statusCode).toBe(403);
     expect((await rotate(site)).statusCode).toBe(401);
     expect((await rotate(987654, 'admin')).statusCode).toBe(404);
@@ -239,6 +244,8 @@ describe('the site delivery API: keys', () => {
     const key = first.json().key as string;
     const { rows } = await test.ctx.db.query<{ delivery_key_hash: string }>('SELECT delivery_key_hash FROM client_services WHERE id = $1', [site]);
     expect(rows[0].delivery_key_hash).not.toContain(key);
+    // The state says there is one, never what it is.
+    expect((await keyState(site)).json()).toEqual({ delivered: true, has_key: true });
 
     const byKey = await readByKey('news', { 'x-delivery-key': key });
     expect(byKey.statusCode, byKey.body).toBe(200);

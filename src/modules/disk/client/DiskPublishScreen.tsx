@@ -1,5 +1,4 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Alert, Box, Button, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate, useTranslate } from 'react-admin';
@@ -9,6 +8,7 @@ import { useTranslateText } from '../../../client/providers/useTranslateText';
 import { DateTimeField } from '../../../client/ui/DateTimeField';
 import { diskCalls, diskKey, type DiskEntry, type DiskEntryDetails } from './diskApi';
 import { EntryPage } from './EntryPage';
+import { CopyableField } from '../../../client/ui/CopyableField';
 
 /** dysk/:folder_id/edytuj/:file_id/udostepnianie: public or not, with an optional end (PUT .../files/{id}/publish). */
 export default function DiskPublishScreen() {
@@ -80,21 +80,12 @@ function PublishForm({ serviceId, entry, backTo }: { serviceId: string; entry: D
           </Box>
         )}
         {saved.public && saved.public_url ? (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-            <TextField label={translate('resources.disk.publish.link')} value={saved.public_url} fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
-            <Button
-              startIcon={<ContentCopyIcon />}
-              onClick={() =>
-                void navigator.clipboard.writeText(saved.public_url!).then(
-                  () => toast.copied('resources.disk.messages.link_copied'),
-                  (error: unknown) => toast.error(errorMessage(error)),
-                )
-              }
-              sx={{ whiteSpace: 'nowrap' }}
-            >
-              {translate('resources.disk.actions.copy_link')}
-            </Button>
-          </Stack>
+          <CopyableField
+            label={translate('resources.disk.publish.link')}
+            value={saved.public_url}
+            copyLabel="resources.disk.actions.copy_link"
+            copiedMessage="resources.disk.messages.link_copied"
+          />
         ) : (
           <Typography color="text.secondary">{translate('resources.disk.publish.not_public')}</Typography>
         )}

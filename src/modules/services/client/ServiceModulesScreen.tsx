@@ -6,6 +6,7 @@ import { useToast } from '../../../client/notifications';
 import { api, errorMessage } from '../../../client/providers/http';
 import { SERVICE_STATE_KEY } from '../../../client/providers/service';
 import { EmptyState, ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
+import { DeliveryKeyForm } from '../../site/client/delivery/DeliveryKeyForm';
 import { ImportPagesForm } from '../../site/client/imports/ImportPagesForm';
 
 interface ServiceModule {
@@ -17,7 +18,7 @@ interface ServiceModule {
 /**
  * admin/uprawnienia (root users): which modules the service has. Saving replaces the service's
  * modules; the server's module check, the service menu and the routes follow at once. A service
- * with imports also gets the choice of its import pages.
+ * with imports also gets the choice of its import pages, one whose site content is delivered its delivery key.
  */
 export default function ServiceModulesScreen() {
   const { service_id: serviceId = '' } = useParams();
@@ -85,6 +86,7 @@ export default function ServiceModulesScreen() {
         )}
       </Paper>
       {modules.data?.data.some((module) => module.module === 'imports' && module.enabled) ? <ImportPagesForm serviceId={serviceId} /> : null}
+      <DeliveryKeyForm serviceId={serviceId} />
     </Box>
   );
 }

@@ -97,7 +97,10 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
       },
     });
   }
-  await app.register(deliveryKeyRoutes, { rotated: (serviceId: number) => answers.changed(serviceId) });
+  await app.register(deliveryKeyRoutes, {
+    rotated: (serviceId: number) => answers.changed(serviceId),
+    deliveredModules: [...new Set(served.map(({ module }) => module.admin.module))],
+  });
 
   /**
    * The service asked for, when it has the module and the module's flags hold for it: one query

@@ -9,6 +9,13 @@ const KEY_PREFIX = 'dk_';
 /** A key is the prefix and 32 random bytes (base64url): guessing one is hopeless, so a fast hash is enough to keep. */
 const KEY_SHAPE = /^dk_[A-Za-z0-9_-]{43}$/;
 
+/** A service id from the path, or 404 for anything that cannot be one. */
+function serviceIdOf(raw: string): number {
+  const serviceId = Number(raw);
+  if (!/^[1-9][0-9]{0,9}$/.test(raw) || serviceId > 2 ** 31 - 1) throw httpError(404, 'errors.not_found');
+  return serviceId;
+}
+
 const digest = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /**
@@ -27,11 +34,38 @@ export async function serviceOfDeliveryKey(db: Queryable, key: string | undefine
 }
 
 /**
+ * GET /client_service/{service_id}/delivery_key (root): whether the service's site can be delivered
+ * (it has a module that delivers) and whether it has a key, without the key itself.
  * POST /client_service/{service_id}/delivery_key: root gives the service a new delivery key, shown
  * in this answer only (its hash is kept); the one before stops working at once (`rotated` drops
  * the answers kept for it). Anyone else: 403.
  */
-export async function deliveryKeyRoutes(app: FastifyInstance, options: { rotated(serviceId: number): void }): Promise<void> {
+export async function deliveryKeyRoutes(app: FastifyInstance, options: { rotated(serviceId: number): void; deliveredModules: string[] }): Promise<void> {
+  app.get<{ Params: { service_id: string } }>(
+    '/client_service/:service_id/delivery_key',
+    {
+      onRequest: app.requireRoot,
+      config: {
+        openapi: {
+          tags: ['site'],
+          summary: "Root: {delivered: whether the service has a module the delivery API serves, has_key: whether it has a delivery key} (never the key)",
+          responses: { 200: { description: 'OK' }, 401: { description: 'Not signed in' }, 403: { description: 'Not root' }, 404: { description: 'No such service' } },
+        },
+      },
+    },
+    async (request) => {
+      const serviceId = serviceIdOf(request.params.service_id);
+      const { rows } = await app.ctx.db.query<{ has_key: boolean; delivered: boolean }>(
+        `SELECT s.delivery_key_hash IS NOT NULL AS has_key,
+                EXISTS (SELECT 1 FROM client_service_modules m WHERE m.client_service_id = s.id AND m.module = ANY($2::text[])) AS delivered
+           FROM client_services s WHERE s.id = $1`,
+        [serviceId, options.deliveredModules],
+      );
+      if (!rows[0]) throw httpError(404, 'errors.not_found');
+      return { delivered: rows[0].delivered, has_key: rows[0].has_key };
+    },
+  );
+
   app.post<{ Params: { service_id: string } }>(
     '/client_service/:service_id/delivery_key',
     {
@@ -53,8 +87,7 @@ export async function deliveryKeyRoutes(app: FastifyInstance, options: { rotated
       },
     },
     async (request, reply) => {
-      const serviceId = Number(request.params.service_id);
-      if (!/^[1-9][0-9]{0,9}$/.test(request.params.service_id) || serviceId > 2 ** 31 - 1) throw httpError(404, 'errors.not_found');
+      const serviceId = serviceIdOf(request.params.service_id);
       const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
       const { rows } = await app.ctx.db.query('UPDATE client_services SET delivery_key_hash = $1 WHERE id = $2 RETURNING id', [digest(key), serviceId]);
       if (rows.length === 0) throw httpError(404, 'errors.not_found');

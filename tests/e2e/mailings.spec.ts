@@ -32,9 +32,12 @@ test.describe('mailings', () => {
     await expect(page.getByText(text('app.schema.empty'))).toBeVisible();
     await page.getByRole('main').getByRole('link', { name: text('ra.action.add'), exact: true }).click();
     await expect(page).toHaveURL(`/usluga/${services.newsletter}/szablony/${templateId}/wysylki/dodaj`);
+    // Saved as a user does, once the form is drawn (its date picker comes in a chunk of its own).
+    const subjectField = page.getByRole('textbox', { name: text('resources.mailings.fields.subject') });
+    await expect(subjectField).toBeVisible();
     await saveButton(page).click();
     await expect(page.getByText(text('validation.mailings.subject_required'), { exact: true })).toBeVisible();
-    await page.getByRole('textbox', { name: text('resources.mailings.fields.subject') }).fill(subject);
+    await subjectField.fill(subject);
     await saveButton(page).click();
     await expectToast(page, text('resources.mailings.messages.created'));
     await expect(page).toHaveURL(`/usluga/${services.newsletter}/wysylki`);

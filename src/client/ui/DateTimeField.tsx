@@ -10,7 +10,7 @@ export type DateTimeKind = 'date' | 'date-time' | 'time' | 'month';
  * the form's format rule and the server refuse it with their Polish message instead of taking it for
  * an empty field. (A field with a section left empty holds no value, as the picker tells.)
  */
-export const IMPOSSIBLE_DATE = 'nieistniejąca-data';
+export const IMPOSSIBLE_DATE = 'impossible-date';
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 const WALL_PARTS = /^(\d{4})-(\d{2})(?:-(\d{2}))?(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/;

@@ -1,4 +1,4 @@
-import { delimiterOf } from '../common/recipient-columns';
+import { decodeRecipientText, delimiterOf } from '../common/recipient-columns';
 
 /** The first line's bytes a header row may take; a longer first line is no header. */
 const HEADER_MAX_BYTES = 64 * 1024;
@@ -31,13 +31,7 @@ export async function csvHeader(file: File): Promise<string[] | null> {
   const bytes = new Uint8Array(await file.slice(0, HEADER_MAX_BYTES).arrayBuffer());
   const end = bytes.indexOf(0x0a);
   const line = bytes.subarray(0, end < 0 ? bytes.length : end);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(line);
-  } catch {
-    text = new TextDecoder('windows-1250').decode(line);
-  }
-  text = text.replace(/^\uFEFF/, '').replace(/\r$/, '');
+  const text = decodeRecipientText(line).replace(/\r$/, '');
   const cells = cellsOf(text, delimiterOf(text));
   return cells.some((cell) => cell !== '') ? cells : null;
 }

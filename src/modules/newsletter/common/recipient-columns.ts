@@ -3,6 +3,17 @@
  * import screen, which reads the header row in the browser and proposes the mapping from it.
  */
 
+/** A recipients file's text: UTF-8 (with or without its byte order mark), else Windows-1250, as Polish spreadsheets save CSV. */
+export function decodeRecipientText(bytes: Uint8Array): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder('windows-1250').decode(bytes);
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** The separator of the first line: the most frequent of semicolon, comma and tab (Polish Excel writes semicolons). */
 export function delimiterOf(firstLine: string): string {
   const counts = [';', ',', '\t'].map((candidate) => [candidate, firstLine.split(candidate).length - 1] as const);

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { TranslateParams } from '../../../common/i18n/translate';
-import { delimiterOf, namedColumns, type MappedColumns } from '../common/recipient-columns';
+import { decodeRecipientText, delimiterOf, namedColumns, type MappedColumns } from '../common/recipient-columns';
 
 export type ImportFormat = 'csv' | 'xlsx';
 
@@ -44,17 +44,6 @@ export function detectFormat(head: Buffer): ImportFormat | null {
   return head.includes(0) ? null : 'csv';
 }
 
-/** UTF-8 (with or without its byte order mark), else Windows-1250, as Polish spreadsheets save CSV. */
-function decode(buffer: Buffer): string {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
-  } catch {
-    text = new TextDecoder('windows-1250').decode(buffer);
-  }
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
 /**
  * The rows of a CSV file, one per line: a line without quotes is split at once, one with quotes
  * goes through csv-parse. A cell never spans lines (no name or address holds a line break), so a
@@ -62,7 +51,7 @@ function decode(buffer: Buffer): string {
  * as usual, and one stray quote never swallows the valid rows after it.
  */
 export function readCsv(buffer: Buffer): ReadRows {
-  const lines = decode(buffer).split(/\r\n|\n|\r/);
+  const lines = decodeRecipientText(buffer).split(/\r\n|\n|\r/);
   if (lines.filter((line) => line.trim() !== '').length > IMPORT_MAX_ROWS) throw tooManyRows();
   const delimiter = delimiterOf(lines.find((line) => line.trim() !== '') ?? '');
   const rows: FileRow[] = [];

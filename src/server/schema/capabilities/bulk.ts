@@ -7,7 +7,7 @@ import { keysOf } from '../file-keys';
 import { isPlainObject, validationFailure, type Capability, type ModuleRoutes } from '../module-routes';
 import type { Owner, StoredRecord } from '../storage';
 import { json, ok } from '../openapi';
-import { nestedFiles } from './files';
+import { removeRecord } from './records';
 
 /** The most records one bulk call takes: a few pages of the largest list page. */
 export const BULK_MAX_RECORDS = 1000;
@@ -47,14 +47,12 @@ async function removeAll(routes: ModuleRoutes, request: FastifyRequest, validate
   const ids = idsOf(routes, bodyOf(request), validateIds);
   const gone = await routes.transaction(owner, [], async (tx) => {
     const keys: string[] = [];
-    for (const current of await ownRecords(routes, tx, owner, ids)) {
-      const nested = await nestedFiles(routes, tx, owner, current.id);
-      const record = await routes.store.remove(tx, owner, current.id);
-      if (!record) throw httpError(404, 'errors.bulk.not_found');
-      await routes.followWrite(tx, { request, owner, before: record, after: null });
-      const own = Object.entries(record.files).flatMap(([field, name]) => (name ? keysOf(routes.module, owner, field, name) : []));
-      await releaseFiles(tx, [...own, ...nested]);
-      keys.push(...own, ...nested);
+    for (const id of ids) {
+      const removal = await removeRecord(routes, tx, request, owner, id);
+      if (!removal) throw httpError(404, 'errors.bulk.not_found');
+      const own = Object.entries(removal.record.files).flatMap(([field, name]) => (name ? keysOf(routes.module, owner, field, name) : []));
+      await releaseFiles(tx, own);
+      keys.push(...own, ...removal.nested);
     }
     return keys;
   });

@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../platform/auth/plugin';
+import type { Queryable } from '../../platform/db';
 import { releaseFiles } from '../../platform/files/quota';
 import { httpError } from '../../platform/http/errors';
 import { parseListQuery } from '../list-query';
 import { flagsHold } from '../flags';
 import { errorResponse, listParameters, ok, recordBody, recordOf } from '../openapi';
 import { replacedFiles, type ModuleRoutes, type Params, type Capability } from '../module-routes';
+import type { Owner, StoredRecord } from '../storage';
 import { readBody } from '../uploads';
 import { nestedFiles } from './files';
 
@@ -86,23 +88,29 @@ async function update(routes: ModuleRoutes, request: FastifyRequest): Promise<Re
 }
 
 /** Deletes a record with the records nested under it; their files go once the removal committed. */
+/**
+ * Removes one of the owner's records in the caller's transaction, unless its capabilities keep it
+ * (a locked one), and follows the write. Its children go with it (ON DELETE CASCADE): their files
+ * are given back here, for the caller to delete once committed. null when there is no such record.
+ */
+export async function removeRecord(routes: ModuleRoutes, tx: Queryable, request: FastifyRequest, owner: Owner, id: number): Promise<{ record: StoredRecord; nested: string[] } | null> {
+  const current = await routes.store.get(tx, owner, id, 0);
+  if (current) routes.guard(current);
+  const nested = await nestedFiles(routes, tx, owner, id);
+  const record = await routes.store.remove(tx, owner, id);
+  if (!record) return null;
+  await routes.followWrite(tx, { request, owner, before: record, after: null });
+  await releaseFiles(tx, nested);
+  return { record, nested };
+}
+
 async function remove(routes: ModuleRoutes, request: FastifyRequest): Promise<void> {
   const owner = await routes.owner(request, 'write');
   const id = routes.recordId((request.params as Params).id);
   const removal = await routes.transaction(
     owner,
     [],
-    async (tx) => {
-      const current = await routes.store.get(tx, owner, id, 0);
-      if (current) routes.guard(current);
-      // Children go with the record (ON DELETE CASCADE): their files are given back and deleted too.
-      const nested = await nestedFiles(routes, tx, owner, id);
-      const record = await routes.store.remove(tx, owner, id);
-      if (!record) return null;
-      await routes.followWrite(tx, { request, owner, before: record, after: null });
-      await releaseFiles(tx, nested);
-      return { record, nested };
-    },
+    (tx) => removeRecord(routes, tx, request, owner, id),
     (result) => result?.record.files ?? {},
   );
   if (!removal) throw httpError(404, 'errors.not_found');

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { parseServiceId } from '../../../../server/platform/auth/service-access';
 import type { Queryable } from '../../../../server/platform/db';
 import { httpError } from '../../../../server/platform/http/errors';
 
@@ -8,13 +9,6 @@ export const DELIVERY_KEY_HEADER = 'x-delivery-key';
 const KEY_PREFIX = 'dk_';
 /** A key is the prefix and 32 random bytes (base64url): guessing one is hopeless, so a fast hash is enough to keep. */
 const KEY_SHAPE = /^dk_[A-Za-z0-9_-]{43}$/;
-
-/** A service id from the path, or 404 for anything that cannot be one. */
-function serviceIdOf(raw: string): number {
-  const serviceId = Number(raw);
-  if (!/^[1-9][0-9]{0,9}$/.test(raw) || serviceId > 2 ** 31 - 1) throw httpError(404, 'errors.not_found');
-  return serviceId;
-}
 
 const digest = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -54,7 +48,7 @@ export async function deliveryKeyRoutes(app: FastifyInstance, options: { rotated
       },
     },
     async (request) => {
-      const serviceId = serviceIdOf(request.params.service_id);
+      const serviceId = parseServiceId(request.params.service_id);
       const { rows } = await app.ctx.db.query<{ has_key: boolean; delivered: boolean }>(
         `SELECT s.delivery_key_hash IS NOT NULL AS has_key,
                 EXISTS (SELECT 1 FROM client_service_modules m WHERE m.client_service_id = s.id AND m.module = ANY($2::text[])) AS delivered
@@ -87,7 +81,7 @@ export async function deliveryKeyRoutes(app: FastifyInstance, options: { rotated
       },
     },
     async (request, reply) => {
-      const serviceId = serviceIdOf(request.params.service_id);
+      const serviceId = parseServiceId(request.params.service_id);
       const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
       const { rows } = await app.ctx.db.query('UPDATE client_services SET delivery_key_hash = $1 WHERE id = $2 RETURNING id', [digest(key), serviceId]);
       if (rows.length === 0) throw httpError(404, 'errors.not_found');

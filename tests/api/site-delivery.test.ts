@@ -259,6 +259,30 @@ describe('the site delivery API: keys', () => {
     expect((await readByKey('news', { 'x-delivery-key': second })).statusCode).toBe(200);
   });
 
+  it('serves one form and takes its submissions by key as by domain', async () => {
+    const formId = await create('forms', { name: 'Formularz po kluczu', thank_you: 'Dziękujemy za zgłoszenie.' });
+    const field = (await call('POST', `${module('forms')}/${formId}/fields`, { kind: 'text', label: 'Imię', required: true })).json().id as number;
+    const key = (await rotate(site, 'admin')).json().key as string;
+    const byKey = await readByKey(`forms/${formId}`, { 'x-delivery-key': key });
+    expect(byKey.statusCode, byKey.body).toBe(200);
+    expect(byKey.json()).toEqual((await read(`forms/${formId}`)).json());
+    // Another service's key names no form of this one.
+    const otherKey = (await rotate(otherSite, 'admin')).json().key as string;
+    expect((await readByKey(`forms/${formId}`, { 'x-delivery-key': otherKey })).statusCode).toBe(404);
+
+    const send = (answers: Record<string, unknown>, headers: Record<string, string>) =>
+      test.call({ method: 'POST', url: `/api/delivery/forms/${formId}/submissions`, payload: answers, withoutXsrf: true, headers });
+    expect((await send({ [`field_${field}`]: 'Anna' }, { 'x-delivery-key': 'dk_nieznany' })).statusCode).toBe(404);
+    const refused = await send({}, { 'x-delivery-key': key });
+    expect(refused.statusCode).toBe(400);
+    const sent = await send({ [`field_${field}`]: 'Anna' }, { 'x-delivery-key': key });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().detail).toBe('Dziękujemy za zgłoszenie.');
+    const kept = (await call('GET', `${module('forms')}/${formId}/submissions`)).json().data;
+    expect(kept).toHaveLength(1);
+    expect(kept[0].answers).toContain('Anna');
+  });
+
   it("serves a key's own service only", async () => {
     const otherCategory = await create('news_categories', { name: 'Kategoria drugiej witryny' }, 'klient2', otherSite);
     await create('news', { category_id: otherCategory, title: 'Wiadomość drugiej witryny' }, 'klient2', otherSite);

@@ -5,8 +5,9 @@ import { assertValidForm, httpError, t } from '../../../server/platform/http/err
 import { type OutboundPolicy, OutboundRefused, resolveOutboundTarget } from '../../../server/platform/outbound/guard';
 import { SENDER_TEST_QUOTA, takeOutboundQuota } from '../../../server/platform/outbound/quota';
 import { documentOperation, moduleRoutes } from '../../../server/schema';
+import { mainDomainOf } from '../../services/server';
 import { dkimRecord } from './dkim';
-import { CONFIG_TYPE, openTransport, type OutgoingMessage, type SenderConfig, senderAddress, SenderUnusable, sendingDomain } from './mailings/transports';
+import { CONFIG_TYPE, openTransport, type OutgoingMessage, type SenderConfig, senderAddress, SenderUnusable } from './mailings/transports';
 import { allowedSenderTypes } from './service-admin';
 
 /**
@@ -62,7 +63,7 @@ export async function senderRoutes(app: FastifyInstance): Promise<void> {
   });
   app.get(`${base}/address`, { preHandler: app.authenticate }, async (request) => {
     const owner = await senders.owner(request);
-    const domain = await sendingDomain(app.ctx.db, owner.serviceId!);
+    const domain = await mainDomainOf(app.ctx.db, owner.serviceId!);
     const config = await savedSenderConfig(app, owner.serviceId!);
     // EmailLabs sends from the address as saved; the others as the sending code writes it.
     const address = config && (config.config_type_id === CONFIG_TYPE.emailLabs ? config.from : await senderAddress(app.ctx, owner.serviceId!, config, domain));

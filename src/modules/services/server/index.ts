@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { currentUser } from '../../../server/platform/auth/plugin';
+import type { Queryable } from '../../../server/platform/db';
 import { changingAccess, requireServiceAccess } from '../../../server/platform/auth/service-access';
 import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
 import { documentOperation, serverRegistry } from '../../../server/schema';
@@ -9,6 +10,14 @@ import { DISK_MODULE } from '../../disk/common/module';
 
 /** The admin area's entry these routes serve (each module's admin pages place their own). */
 const MENU = [{ prefix: 'service_admin_modules', name: 'app.service_admin.modules.title', icon: 'AdminPanelSettings', sort: 56, rootOnly: true }];
+
+/** The service's main domain, else its first (a newsletter sends from it, a site names it); null without any. */
+export async function mainDomainOf(db: Queryable, serviceId: number): Promise<string | null> {
+  const { rows } = await db.query<{ domain: string }>('SELECT domain FROM client_service_domains WHERE client_service_id = $1 ORDER BY is_main DESC, id LIMIT 1', [
+    serviceId,
+  ]);
+  return rows[0]?.domain ?? null;
+}
 
 /** The service (and, with a module, that the service has it), for root users only: the admin area of a service. */
 export async function rootService(app: FastifyInstance, request: FastifyRequest, module?: string): Promise<number> {

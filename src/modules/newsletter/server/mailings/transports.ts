@@ -1,10 +1,10 @@
 import type { AppContext } from '../../../../server/app';
 import { dkimOptions, signMime } from '../../../../server/platform/mail/dkim';
-import type { Queryable } from '../../../../server/platform/db';
 import type { MailMessage } from '../../../../server/platform/mail/mailer';
 import { type OutboundPolicy, OutboundRefused } from '../../../../server/platform/outbound/guard';
 import { guardedRequest } from '../../../../server/platform/outbound/http';
 import { guardedSmtpTransport } from '../../../../server/platform/outbound/smtp';
+import { mainDomainOf } from '../../../services/server';
 import { sendingDomainKey } from '../dkim';
 import type { Sender } from './mime';
 
@@ -152,16 +152,8 @@ export async function openTransport(ctx: AppContext, serviceId: number, config: 
 export async function senderAddress(ctx: AppContext, serviceId: number, config: SenderConfig, knownDomain?: string | null): Promise<string | null> {
   if (config.config_type_id === CONFIG_TYPE.smtp) return config.from || config.smtp_user || null;
   if (config.config_type_id !== CONFIG_TYPE.product || !config.from) return null;
-  const domain = knownDomain === undefined ? await sendingDomain(ctx.db, serviceId) : knownDomain;
+  const domain = knownDomain === undefined ? await mainDomainOf(ctx.db, serviceId) : knownDomain;
   return domain ? `${config.from}@${domain}` : null;
-}
-
-/** The domain the provider's method sends from: the service's main domain, else its first. */
-export async function sendingDomain(db: Queryable, serviceId: number): Promise<string | null> {
-  const { rows } = await db.query<{ domain: string }>('SELECT domain FROM client_service_domains WHERE client_service_id = $1 ORDER BY is_main DESC, id LIMIT 1', [
-    serviceId,
-  ]);
-  return rows[0]?.domain ?? null;
 }
 
 /**

@@ -7,9 +7,9 @@ import { MAX_PER_PAGE, readPage } from '../../../../server/platform/http/paginat
 import { invalidParameter, single } from '../../../../server/platform/http/query';
 import { fileUri } from '../../../../server/schema/file-keys';
 import { flagsHold } from '../../../../server/schema/flags';
-import { serviceOfDomain } from '../site-domain';
+import { deliveryKeyOf, serviceAddressed, SITE_ADDRESSINGS } from '../site-domain';
 import { type Answer, DeliveredAnswers } from './answers';
-import { DELIVERY_KEY_HEADER, deliveryKeyRoutes, serviceOfDeliveryKey } from './keys';
+import { deliveryKeyRoutes } from './keys';
 import { type DeliveredModule, type DeliveredRecord, deliveredRecordSchema, readDelivered, readDeliveredPage } from './records';
 
 /** Values a module's own code adds to each delivered record (a form's generated schema), with their OpenAPI schemas. */
@@ -31,19 +31,6 @@ export const DELIVERY_PER_PAGE = 20;
  * that, and afterwards the ETag makes asking again cost a 304 without the body.
  */
 export const DELIVERY_CACHE_CONTROL = 'public, max-age=60';
-
-/** The two ways a site names its service: any of its domains in the path, or its delivery key. */
-const ADDRESSINGS = [
-  { prefix: '/site/:domain', parameters: [], by: "{domain}: any of the service's domains" },
-  {
-    prefix: '/delivery',
-    parameters: [
-      { name: 'X-Delivery-Key', in: 'header', schema: { type: 'string' }, description: "The service's delivery key (root rotates it)" },
-      { name: 'key', in: 'query', schema: { type: 'string' }, description: 'The delivery key, for a client that cannot send the header' },
-    ],
-    by: 'the service of the delivery key (X-Delivery-Key or ?key=)',
-  },
-] as const;
 
 const ERRORS = {
   304: { description: 'Not modified: If-None-Match named the current ETag' },
@@ -107,10 +94,7 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
    * when it does; a 404 naming the site when no site has the domain or key.
    */
   async function servingService(request: FastifyRequest, { module }: DeliveredModule): Promise<number> {
-    const { domain } = request.params as { domain?: string };
-    const header = request.headers[DELIVERY_KEY_HEADER];
-    const key = typeof header === 'string' ? header : single(request.query, 'key');
-    const find = (granted?: string) => (domain !== undefined ? serviceOfDomain(db, domain, granted) : serviceOfDeliveryKey(db, key, granted));
+    const find = (granted?: string) => serviceAddressed(db, request, granted);
     const serviceId = await find(module.admin.module);
     if (serviceId === null) throw httpError(404, (await find()) === null ? 'errors.delivery_site_not_found' : 'errors.not_found');
     if (!(await flagsHold(db, module.admin.flags, { serviceId }))) throw httpError(404, 'errors.not_found');
@@ -142,8 +126,7 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
    * (SHA-256 of the body), or 304 without a body when the site holds it already.
    */
   async function answer(request: FastifyRequest, reply: FastifyReply, entry: DeliveredModule, read: (serviceId: number) => Promise<unknown>) {
-    const header = request.headers[DELIVERY_KEY_HEADER];
-    const asked = `${request.url}\n${typeof header === 'string' ? header : ''}`;
+    const asked = `${request.url}\n${deliveryKeyOf(request) ?? ''}`;
     const made = async (): Promise<Answer> => {
       const serviceId = await servingService(request, entry);
       const resource = entry.module.admin.resource;
@@ -173,7 +156,7 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
       return payload;
     });
 
-    for (const addressing of ADDRESSINGS) {
+    for (const addressing of SITE_ADDRESSINGS) {
       for (const entry of served) {
         const { module, delivery } = entry;
         const extension = options.extensions[module.admin.resource];

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerKey, submissionSchema, type FormField } from '../../../../common/forms/submission-schema';
 import { chargeFiles } from '../../../../server/platform/files/quota';
 import { newStoredName } from '../../../../server/platform/files/store';
@@ -6,10 +6,11 @@ import { httpError, t } from '../../../../server/platform/http/errors';
 import { assertStorableText } from '../../../../server/platform/http/text';
 import { takeOutboundQuota, type OutboundQuota } from '../../../../server/platform/outbound/quota';
 import { documentOperation, moduleRoutes } from '../../../../server/schema';
+import { mainDomainOf } from '../../../services/server';
 import { receiveUpload } from '../../../../server/schema/uploads';
 import type { TemporaryObject } from '../../../../server/platform/files/store';
 import type { DeliveryExtension } from '../delivery';
-import { serviceOfDomain } from '../site-domain';
+import { serviceAddressed, SITE_ADDRESSINGS } from '../site-domain';
 import {
   answersText,
   deleteExpiredSubmissions,
@@ -29,7 +30,6 @@ export const FORM_SUBMISSION_QUOTA: OutboundQuota = { action: 'form_submission',
 /** A submitted file: at most 5 MB, a PDF or a picture (checked by its first bytes). */
 export const FORM_FILE_MAX_BYTES = 5 * 1024 * 1024;
 const FORM_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'];
-const BASE = '/site/:domain/forms/:form_id';
 /** The job mailing a submission to one recipient of its form. */
 export const SUBMISSION_MAIL_JOB = 'form-submission-mail';
 
@@ -39,7 +39,6 @@ interface SubmissionMail {
   /** The domain the site sent it from, named in the mail. */
   domain: string;
 }
-const DOCUMENTED = '/site/{domain}/forms/{form_id}';
 
 /** What a site needs to draw a form beside its texts: the JSON Schema its fields generate and the honeypot's name. */
 export const formForSite = (fields: readonly FormField[]) => ({ schema: submissionSchema(fields), honeypot: HONEYPOT_FIELD });
@@ -61,10 +60,10 @@ interface ReceivedAnswerFile {
 }
 
 /**
- * The public API of the site's forms (/api/site/{domain}/...): the site reads a form's generated
- * schema and texts and sends submissions, acting for no session. {domain} is any of the service's
- * domains; an unknown domain, a service without the forms module and a form of another service
- * are all 404. Submissions are checked by the same schema the preview draws, throttled per address
+ * The public API of the site's forms (/api/site/{domain}/forms/... and /api/delivery/forms/... with
+ * the delivery key): the site reads a form's generated schema and texts and sends submissions,
+ * acting for no session. {domain} is any of the service's domains; an unknown domain or key, a
+ * service without the forms module and a form of another service are all 404. Submissions are checked by the same schema the preview draws, throttled per address
  * and form, kept with their files (counted against the service's space) for the form's retention
  * time and mailed to its recipients by a durable job (a mail server that is down delays the mail).
  */
@@ -77,32 +76,36 @@ export async function formsServer(app: FastifyInstance): Promise<void> {
   await app.ctx.jobs.define({ name: RETENTION_JOB, cron: '40 3 * * *', handler: async () => void (await deleteExpiredSubmissions(app)) });
 
   async function siteForm(request: FastifyRequest): Promise<SiteForm> {
-    const { domain, form_id: rawId } = request.params as { domain: string; form_id: string };
-    const serviceId = await serviceOfDomain(db, domain, 'forms');
+    const { form_id: rawId } = request.params as { form_id: string };
+    const serviceId = await serviceAddressed(db, request, 'forms');
     const id = Number(rawId);
     if (serviceId === null || !/^[1-9][0-9]{0,9}$/.test(rawId) || id > forms!.store.maxId) throw httpError(404, 'errors.not_found');
     const owner = { serviceId, userId: null };
     const record = await forms!.store.get(db, owner, id, 0);
     if (!record) throw httpError(404, 'errors.not_found');
-    return { owner, record, fields: await formFields(app, db, owner, id) };
+    const domain = (request.params as { domain?: string }).domain ?? (await mainDomainOf(db, serviceId)) ?? '';
+    return { owner, record, domain, fields: await formFields(app, db, owner, id) };
   }
 
-  documentOperation(app, 'get', DOCUMENTED, {
-    tags: ['site'],
-    summary: "A site form for the site's page: {id, name, schema (JSON Schema of a submission), thank_you, consent_text, honeypot}; {domain} is any of the service's domains",
-    security: [],
-    responses: { 200: { description: 'The form' }, 404: { description: 'No such domain, module or form' } },
-  });
-  app.get(BASE, { config: { publicSiteApi: true } }, async (request) => {
-    const { record, fields } = await siteForm(request);
-    return {
-      id: record.id,
-      name: record.values.name,
-      ...formForSite(fields),
-      thank_you: record.values.thank_you ?? '',
-      consent_text: record.values.consent_text ?? '',
-    };
-  });
+  for (const { prefix, documented, parameters, by } of SITE_ADDRESSINGS) {
+    documentOperation(app, 'get', `${documented}/forms/{form_id}`, {
+      tags: ['site'],
+      summary: `A site form for the site's page: {id, name, schema (JSON Schema of a submission), thank_you, consent_text, honeypot}; ${by}`,
+      security: [],
+      parameters: [...parameters],
+      responses: { 200: { description: 'The form' }, 404: { description: 'No such site, module or form' } },
+    });
+    app.get(`${prefix}/forms/:form_id`, { config: { publicSiteApi: true } }, async (request) => {
+      const { record, fields } = await siteForm(request);
+      return {
+        id: record.id,
+        name: record.values.name,
+        ...formForSite(fields),
+        thank_you: record.values.thank_you ?? '',
+        consent_text: record.values.consent_text ?? '',
+      };
+    });
+  }
 
   /** The answers and files a submission sends: a JSON object, or multipart with `payload` (JSON) and one part per file field. */
   async function readSubmission(request: FastifyRequest, fields: readonly FormField[]): Promise<{ answers: Record<string, unknown>; files: ReceivedAnswerFile[] }> {
@@ -195,19 +198,7 @@ export async function formsServer(app: FastifyInstance): Promise<void> {
     return { data: (rows[0].keys ?? []).map((key, index) => ({ name: names[index] ?? key.slice(key.lastIndexOf('/') + 1), url: app.ctx.files.signedUrl(key) })) };
   });
 
-  documentOperation(app, 'post', `${DOCUMENTED}/submissions`, {
-    tags: ['site'],
-    summary: `Sends a submission of the form: a JSON object of answers by the schema's property names, or multipart with "payload" (that JSON) and one part per file field (PDF or picture, at most ${FORM_FILE_MAX_BYTES} bytes, counted against the service's space). Checked by the form's schema; a filled honeypot field is answered as sent and not kept. At most ${FORM_SUBMISSION_QUOTA.limit} per address and form in ${FORM_SUBMISSION_QUOTA.windowSeconds / 60} min`,
-    security: [],
-    responses: {
-      201: { description: '{id, detail: the thank-you text}' },
-      400: { description: '{detail, errors: {field_<id>: message}}' },
-      404: { description: 'No such domain, module or form' },
-      413: { description: 'A file too large, or no space left in the service' },
-      429: { description: 'Too many submissions from the address with the form' },
-    },
-  });
-  app.post(`${BASE}/submissions`, { config: { publicSiteApi: true } }, async (request, reply) => {
+  async function submit(request: FastifyRequest, reply: FastifyReply) {
     const form = await siteForm(request);
     await takeOutboundQuota(request, reply, FORM_SUBMISSION_QUOTA, `${form.record.id}:${request.ip}`);
     const { answers: sent, files } = await readSubmission(request, form.fields);
@@ -241,7 +232,7 @@ export async function formsServer(app: FastifyInstance): Promise<void> {
             [stored.id, JSON.stringify(placed.map(({ key }) => key)), JSON.stringify(placed.map(({ file }) => file.name)), JSON.stringify(answers)],
           );
           for (const to of (form.record.values.recipients as string[] | undefined) ?? []) {
-            const mail: SubmissionMail = { submissionId: stored.id, to, domain: (request.params as { domain: string }).domain };
+            const mail: SubmissionMail = { submissionId: stored.id, to, domain: form.domain };
             await app.ctx.jobs.send(SUBMISSION_MAIL_JOB, mail, { tx, owner: { clientServiceId: owner.serviceId } });
           }
           for (const { file, key } of placed) {
@@ -259,5 +250,22 @@ export async function formsServer(app: FastifyInstance): Promise<void> {
       await Promise.all(files.map((file) => app.ctx.files.delete(file.temporary.key).catch(() => undefined)));
       throw error;
     }
-  });
+  }
+
+  for (const { prefix, documented, parameters, by } of SITE_ADDRESSINGS) {
+    documentOperation(app, 'post', `${documented}/forms/{form_id}/submissions`, {
+      tags: ['site'],
+      summary: `Sends a submission of the form (${by}): a JSON object of answers by the schema's property names, or multipart with "payload" (that JSON) and one part per file field (PDF or picture, at most ${FORM_FILE_MAX_BYTES} bytes, counted against the service's space). Checked by the form's schema; a filled honeypot field is answered as sent and not kept. At most ${FORM_SUBMISSION_QUOTA.limit} per address and form in ${FORM_SUBMISSION_QUOTA.windowSeconds / 60} min`,
+      security: [],
+      parameters: [...parameters],
+      responses: {
+        201: { description: '{id, detail: the thank-you text}' },
+        400: { description: '{detail, errors: {field_<id>: message}}' },
+        404: { description: 'No such site, module or form' },
+        413: { description: 'A file too large, or no space left in the service' },
+        429: { description: 'Too many submissions from the address with the form' },
+      },
+    });
+    app.post(`${prefix}/forms/:form_id/submissions`, { config: { publicSiteApi: true } }, (request, reply) => submit(request, reply));
+  }
 }

@@ -16,6 +16,8 @@ export const RETENTION_JOB = 'form-submissions-retention';
 export interface SiteForm {
   owner: Owner & { serviceId: number };
   record: StoredRecord;
+  /** The domain the site named it by, or the service's main one when it named it by its key: named in the mail. */
+  domain: string;
   fields: FormField[];
 }
 

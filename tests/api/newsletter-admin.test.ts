@@ -247,6 +247,11 @@ describe('admin/importy: recipients from CSV and XLSX', () => {
     const done = await finished(response.json().id);
     expect(done).toMatchObject({ status: 'completed', rows_total: 1, rows_created: 1 });
     expect(await recipientByEmail('mapowany@example.com')).toMatchObject({ name: 'Zamienione Kolumny', tags: [] });
+    // A file without a header row: its first row is a recipient, never taken for the columns' names.
+    const headerless = Buffer.from(['Bez Nagłówka;pierwszy.wiersz@example.com', 'Drugi Wiersz;drugi.wiersz@example.com', ''].join('\n'));
+    const mappedHeaderless = await upload(klient, headerless, 'bez-naglowka.csv', { consent: true, columns: { email: 1, name: 0, tags: -1 } });
+    expect(await finished(mappedHeaderless.json().id)).toMatchObject({ status: 'completed', rows_total: 2, rows_created: 2 });
+    expect(await recipientByEmail('pierwszy.wiersz@example.com')).toMatchObject({ name: 'Bez Nagłówka' });
 
     const noEmail = await upload(klient, csv, 'mapowane.csv', { consent: true, columns: { name: 1 } });
     expect(noEmail.statusCode).toBe(400);

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { axeViolations } from './support/axe';
 import { text } from './support/catalogue';
 import { confirmDialog, expectToast, recordRow, recordTable, uniqueName } from './support/schema-screens';
@@ -5,6 +6,7 @@ import { pageHeading } from './support/session';
 import { expect, test } from './support/signed-in';
 
 const TITLE = 'resources.recipients.title';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 // axe-core is injected as a script, which the panel's Content-Security-Policy forbids.
 test.use({ bypassCSP: true });
@@ -121,4 +123,31 @@ test('klient imports recipients from its list: a sample file, a CSV with its col
   await main.getByRole('searchbox', { name: text('ra.action.search') }).fill(run);
   await expect(recordRow(page, TITLE, `Ewa Importowana ${run}`)).toContainText('VIP');
   await expect(recordRow(page, TITLE, `Olaf Importowany ${run}`)).toBeVisible();
+});
+
+test('klient imports an XLSX file with its columns read from the first row and mapped in the browser', async ({ page, services }) => {
+  const run = uniqueName('').trim().replace(/\s+/g, '-');
+  const listPath = `/usluga/${services.newsletter}/konfiguracja/odbiorcy`;
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Odbiorcy');
+  sheet.addRow(['Osoba', 'Poczta']);
+  sheet.addRow([`Zofia Arkuszowa ${run}`, `zofia.${run}@example.com`]);
+  await page.goto(`${listPath}/import`);
+  const main = page.getByRole('main');
+  await expect(pageHeading(page)).toHaveText(text('app.recipient_import.title'));
+  await main.getByLabel(text('app.recipient_import.file')).setInputFiles({ name: `klient-${run}.xlsx`, mimeType: XLSX, buffer: Buffer.from(await workbook.xlsx.writeBuffer()) });
+
+  // Neither column has a name the import knows: the header is shown for the user to map.
+  const emailColumn = main.getByRole('combobox', { name: text('app.recipient_import.column.email') });
+  await emailColumn.click();
+  await page.getByRole('option', { name: text('app.recipient_import.column_numbered', { number: 2, name: 'Poczta' }) }).click();
+  await main.getByRole('combobox', { name: text('app.recipient_import.column.name') }).click();
+  await page.getByRole('option', { name: text('app.recipient_import.column_numbered', { number: 1, name: 'Osoba' }) }).click();
+  await main.getByRole('checkbox', { name: text('app.recipient_import.consent') }).check();
+  await main.getByRole('button', { name: text('app.service_admin.imports.submit') }).click();
+  await expect(main.getByText(text('app.service_admin.imports.summary', { total: 1, created: 1, merged: 0, failed: 0 }))).toBeVisible({ timeout: 30_000 });
+
+  await page.goto(listPath);
+  await main.getByRole('searchbox', { name: text('ra.action.search') }).fill(run);
+  await expect(recordRow(page, TITLE, `Zofia Arkuszowa ${run}`)).toBeVisible();
 });

@@ -13,17 +13,16 @@ import { routePath } from '../../../common/schema/paths';
 import { FileChooser } from '../../../client/ui/FileChooser';
 import { MAPPED_FIELDS, namedColumns, type MappedColumns } from '../common/recipient-columns';
 import { csvHeader } from './csvHeader';
+import { xlsxHeader } from './xlsxHeader';
 import { ImportOutcome, importsPath, importsScreenPath, type RecipientImport } from './imports';
 
-const CSV = '.csv,text/csv';
-const CSV_OR_XLSX = `${CSV},.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`;
+const CSV_OR_XLSX = '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** What differs between root's import (admin/importy) and a client's own (from its recipients list). */
 interface ImportScreen {
   title: string;
   intro: string;
   fileLabel: string;
-  accept: string;
   back(serviceId: string): string;
   backLabel: string;
   /** A client's own import: the sample file, and the statement that the recipients consented. */
@@ -32,7 +31,7 @@ interface ImportScreen {
 
 const isCsv = (file: File) => file.name.toLowerCase().endsWith('.csv') || file.type === 'text/csv';
 
-/** The file's header row and the column chosen for each field (-1: none); XLSX files are mapped by the server from their header row. */
+/** The file's header row and the column chosen for each field (-1: none). */
 interface Mapping {
   header: string[];
   columns: MappedColumns;
@@ -65,8 +64,8 @@ function ColumnChoice({ field, mapping, error, onChange }: { field: keyof Mapped
 }
 
 /**
- * A recipients import: a file (a CSV's header row read here, its columns mapped to e-mail, name
- * and tags) and the tags every imported recipient gets; a client's own import also offers a sample
+ * A recipients import: a file (a CSV's or an XLSX's header row read here, its columns mapped to
+ * e-mail, name and tags) and the tags every imported recipient gets; a client's own import also offers a sample
  * file and asks for the statement that the recipients consented. Sending queues the import as a
  * job; its progress bar follows it here, then what it did and its per-row errors to download.
  */
@@ -110,8 +109,8 @@ function RecipientImportForm({ screen }: { screen: ImportScreen }) {
     setFile(chosen);
     setMapping(null);
     setErrors({});
-    if (!chosen || !isCsv(chosen)) return;
-    const header = await csvHeader(chosen);
+    if (!chosen) return;
+    const header = await (isCsv(chosen) ? csvHeader(chosen) : xlsxHeader(chosen));
     if (header) setMapping({ header, columns: namedColumns(header) });
     else setErrors({ file: 'app.recipient_import.no_header' });
   }
@@ -171,7 +170,7 @@ function RecipientImportForm({ screen }: { screen: ImportScreen }) {
                 <FileChooser
                   id={fileInputId}
                   text={translate('app.service_admin.imports.choose_file')}
-                  accept={screen.accept}
+                  accept={CSV_OR_XLSX}
                   aria-describedby={fileHintId}
                   aria-invalid={Boolean(errors.file)}
                   onChange={(event) => void choose(event.target.files?.[0] ?? null)}
@@ -242,7 +241,6 @@ const ROOT_IMPORT: ImportScreen = {
   title: 'app.service_admin.imports.create',
   intro: 'app.service_admin.imports.intro',
   fileLabel: 'app.service_admin.imports.file',
-  accept: CSV_OR_XLSX,
   back: importsScreenPath,
   backLabel: 'app.service_admin.imports.back',
   own: false,
@@ -252,7 +250,6 @@ const OWN_IMPORT: ImportScreen = {
   title: 'app.recipient_import.title',
   intro: 'app.recipient_import.intro',
   fileLabel: 'app.recipient_import.file',
-  accept: CSV,
   back: (serviceId) => routePath(moduleOf('recipients').admin, 'list', { service_id: serviceId }),
   backLabel: 'app.recipient_import.back',
   own: true,
@@ -263,7 +260,7 @@ export default function RecipientImportCreateScreen() {
   return <RecipientImportForm screen={ROOT_IMPORT} />;
 }
 
-/** konfiguracja/odbiorcy/import: the client's own import from its recipients list, a CSV file with the consent stated. */
+/** konfiguracja/odbiorcy/import: the client's own import from its recipients list, a CSV or XLSX file with the consent stated. */
 export function OwnRecipientImportScreen() {
   return <RecipientImportForm screen={OWN_IMPORT} />;
 }

@@ -18,7 +18,7 @@ export interface ImportRow {
   file_format: ImportFormat;
   file_key: string | null;
   tags: string[];
-  /** The columns the user mapped (the first row then names them); null: found by the header row. */
+  /** The columns the user mapped (the first row names them unless it holds an address in the e-mail column); null: found by the header row. */
   columns: MappedColumns | null;
   status: 'queued' | 'running' | 'completed' | 'failed';
 }
@@ -55,7 +55,8 @@ export function collectRecipients(
   recipients: ModuleRoutes,
   mapped: ImportRow['columns'] = null,
 ): { incoming: Map<string, Incoming>; errors: RowError[]; total: number } | null {
-  const columns = mapped ? { ...mapped, header: true } : columnsOf(read.rows[0]);
+  // A mapped file's first row names the columns unless its e-mail column holds an address there.
+  const columns = mapped ? { ...mapped, header: !read.rows[0]?.cells[mapped.email]?.includes('@') } : columnsOf(read.rows[0]);
   if (!columns) return null;
   const errors: RowError[] = read.unreadable.map((row) => ({ row, reason: t('errors.recipient_imports.row_unreadable') }));
   const incoming = new Map<string, Incoming>();

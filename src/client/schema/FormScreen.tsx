@@ -20,7 +20,7 @@ import { serverErrorSchema } from './formSchema';
 import { fieldTitleKey } from './registry';
 import type { SchemaScreenProps } from './routes';
 import { SchemaForm, type FormValues } from './SchemaForm';
-import { isLocked, recordId, storedRecord, type StoredRecord } from './records';
+import { lockNotice, recordId, storedRecord, type StoredRecord } from './records';
 import { useTranslateText } from '../providers/useTranslateText';
 import { LoadingState } from '../screens/common/QueryStates';
 
@@ -61,7 +61,7 @@ function RecordForm({ context, record, shown }: { context: SchemaContext; record
   const fileRules = useFileRules(context);
   const unsavedId = useId();
   const editing = Boolean(saved?.id);
-  const locked = isLocked(admin, saved);
+  const locked = lockNotice(admin, saved);
   const saving = creating.isPending || updating.isPending;
   // A singleton's record lives at the module's own address: it is saved (created or replaced) there.
   const itemId = admin.singleton ? undefined : saved?.id;
@@ -111,7 +111,7 @@ function RecordForm({ context, record, shown }: { context: SchemaContext; record
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
       {locked && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {translate('app.schema.locked')}
+          {translate(locked)}
         </Alert>
       )}
       <SchemaForm
@@ -126,7 +126,7 @@ function RecordForm({ context, record, shown }: { context: SchemaContext; record
         onSubmit={submit}
         extraErrors={extraErrors}
         editing={editing}
-        disabled={saving || locked}
+        disabled={saving || locked !== null}
       >
         {(hidden) => (
           <>
@@ -151,7 +151,7 @@ function RecordForm({ context, record, shown }: { context: SchemaContext; record
                 );
               })}
             <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
-              <Button type="submit" variant="contained" disabled={saving || locked}>
+              <Button type="submit" variant="contained" disabled={saving || locked !== null}>
                 {translate('ra.action.save')}
               </Button>
               {/* The module's extra calls work on what is stored: none before the first save, and over unsaved changes they wait, saying why. */}

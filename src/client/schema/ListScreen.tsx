@@ -46,7 +46,7 @@ import { RecordHeading, RecordTabs } from './RecordTabs';
 import { OptionsFilter, useSettled } from './OptionsFilter';
 import { changedModule, fieldTitleKey } from './registry';
 import { useReferenceLabels } from './references';
-import { isLocked } from './records';
+import { lockNotice } from './records';
 import type { SchemaScreenProps } from './routes';
 import { PER_PAGE_OPTIONS, useListQuery } from './useListQuery';
 import { displayValue } from './values';
@@ -179,6 +179,8 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
   const toggleSort = (field: string) =>
     changeQuery({ sort: { field, order: sort.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' }, page: 1 });
   const filtering = Boolean(query.search) || Object.entries(filters).some(([param, value]) => value && !(param in fixed));
+  // The filters a user sets above the list: not the page's own, nor a period (its lists are tabs).
+  const typedFilters = (admin.list.filters ?? []).filter((filter) => filter.op !== 'period' && !((filter.param ?? filter.field) in fixed));
   // An ordered module is arranged by hand when shown in its own order, unfiltered.
   const canArrange = admin.ordered && !listPage?.inline && !filtering && sort.field === admin.list.sort.field && sort.order === admin.list.sort.order;
   const arrange = useMutation({
@@ -212,12 +214,12 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
           <VisibilityIcon />
         </IconButton>
       )}
-      {hasEdit && !isLocked(admin, record) && (
+      {hasEdit && !lockNotice(admin, record) && (
         <IconButton component={LinkBase} to={routePath(admin, 'edit', itemParams(record))} aria-label={translate('app.schema.edit_item', { label: label(record) })}>
           <EditIcon />
         </IconButton>
       )}
-      {admin.writable && !isLocked(admin, record) && (
+      {admin.writable && !lockNotice(admin, record) && (
         <IconButton onClick={() => void remove(record)} aria-label={translate('app.schema.delete_item', { label: label(record) })}>
           <DeleteIcon />
         </IconButton>
@@ -259,7 +261,7 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
       <ListTabs context={context} />
       {selectable && <BulkToolbar context={context} selectedIds={selectedIds} onClear={() => selection.clearSelection()} />}
       {admin.list.upload && admin.writable && !listPage?.inline && <FilesAsRecords context={context} field={admin.list.upload} />}
-      {(admin.list.search?.length || admin.list.filters?.some((filter) => !((filter.param ?? filter.field) in fixed))) ? (
+      {admin.list.search?.length || typedFilters.length ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} role="search">
           {admin.list.search?.length ? (
             <TextField
@@ -270,7 +272,7 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
               onChange={(event) => setSearch(event.target.value)}
             />
           ) : null}
-          {admin.list.filters?.filter((filter) => !((filter.param ?? filter.field) in fixed)).map((filter) => {
+          {typedFilters.map((filter) => {
             const param = filter.param ?? filter.field;
             const label = translate(fieldTitleKey(module, filter.field));
             const change = (value: string) => setFilterInput((current) => ({ ...current, [param]: value }));

@@ -8,7 +8,7 @@ import { DocumentPreview } from '../ui/DocumentPreview';
 import { ActionButton } from './actions';
 import { LoadFailure, ModuleAccess, NOT_FOUND_PATH, useSchemaContext, type SchemaContext } from './access';
 import { RecordHeading, RecordTabs } from './RecordTabs';
-import { isLocked, recordId, storedRecord, type StoredRecord } from './records';
+import { lockNotice, recordId, storedRecord, type StoredRecord } from './records';
 import { changedModule, fieldTitleKey } from './registry';
 import { useReferenceLabels } from './references';
 import { propertyWidget } from '../../common/schema/widgets';
@@ -35,7 +35,7 @@ function RecordDetails({ context }: { context: SchemaContext }) {
   // An optional last segment of the address names one of the record's fields (an imported item's source service): another value is no such page.
   const named = [...(admin.route.views.show ?? '').matchAll(/\{(\w+)\?\}/g)].map((match) => match[1]);
   if (data && named.some((field) => params[field] !== undefined && String(data[field]) !== params[field])) return <Navigate to={NOT_FOUND_PATH} replace />;
-  const locked = isLocked(admin, data);
+  const locked = lockNotice(admin, data);
   const editPath = admin.route.views.edit !== undefined && data ? routePath(admin, 'edit', { ...params, [admin.route.param]: String(data.id) }) : null;
   // The fields worth showing: the readable properties that have a value (or say what their absence means), then the stored files.
   const shown = data
@@ -49,7 +49,7 @@ function RecordDetails({ context }: { context: SchemaContext }) {
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
       {locked && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {translate('app.schema.locked')}
+          {translate(locked)}
         </Alert>
       )}
       {data ? (

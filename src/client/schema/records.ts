@@ -1,4 +1,5 @@
 import type { AdminBlock } from '../../common/schema/types';
+import { lockOf } from '../../common/schema/locking';
 import { SINGLETON_ID } from '../providers/dataProvider';
 
 /** A record as the API returns it: id, the values, `<file>_uri` for each stored file. */
@@ -17,7 +18,8 @@ export function storedRecord(record: StoredRecord | undefined): StoredRecord | u
   return record && record.id !== SINGLETON_ID ? record : undefined;
 }
 
-/** x-admin.lockedBy: a record the panel keeps to itself (an imported news item) is shown, not changed. */
-export function isLocked(admin: AdminBlock, record: Record<string, unknown> | undefined): boolean {
-  return Boolean(admin.lockedBy && record?.[admin.lockedBy] === true);
+/** A record the panel keeps to itself, or one in force: shown, not changed; the catalogue key saying why, else null. */
+export function lockNotice(admin: AdminBlock, record: Record<string, unknown> | undefined): string | null {
+  const lock = lockOf(admin, record);
+  return lock === null ? null : lock === 'marked' ? 'app.schema.locked' : 'app.schema.in_force';
 }

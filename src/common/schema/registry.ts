@@ -12,6 +12,9 @@ const MIGRATION_FILE = /^[a-z0-9][a-z0-9_.-]*\.sql$/;
 
 /** The sort field of an ordered module's records: their place in the list. */
 export const POSITION = 'position';
+/** A period filter's values: the records whose period holds now, has ended, has not begun. */
+export const PERIODS = ['current', 'past', 'future'] as const;
+export type Period = (typeof PERIODS)[number];
 
 /** Product name used in {product} placeholders when nothing else is configured (PANEL_PRODUCT). */
 export const DEFAULT_PRODUCT = 'panel';
@@ -140,15 +143,18 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     sort,
     search: (given.list?.search ?? []).map((f) => fieldOf('list.search', f)),
     filters: (given.list?.filters ?? []).map((f) => {
-      if (f.op !== 'eq' && f.op !== 'contains') fail(source, `filter ${f.field}: op must be eq or contains`);
+      if (f.op !== 'eq' && f.op !== 'contains' && f.op !== 'period') fail(source, `filter ${f.field}: op must be eq, contains or period`);
+      if (f.op === 'period' && f.default !== undefined && !PERIODS.includes(f.default as Period)) fail(source, `filter ${f.field}: default must be one of ${PERIODS.join(', ')}`);
       const options = f.options
         ? { resource: identifier(source, `filter ${f.field} options.resource`, f.options.resource), field: identifier(source, `filter ${f.field} options.field`, f.options.field) }
         : undefined;
       const filterFlags = (f.flags ?? []).map((flag) => flagOf(source, flag));
       return {
         field: fieldOf('list filter', f.field),
-        param: identifier(source, 'filter param', f.param ?? f.field),
+        param: identifier(source, 'filter param', f.param ?? (f.op === 'period' ? 'period' : f.field)),
         op: f.op,
+        ...(f.op === 'period' && f.until !== undefined ? { until: fieldOf('list filter until', f.until) } : {}),
+        ...(f.default === undefined ? {} : { default: f.default }),
         ...(options ? { options } : {}),
         ...(filterFlags.length ? { flags: filterFlags } : {}),
       };
@@ -289,6 +295,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     return { name, path: page.path, title: page.title ?? `resources.${resource}.pages.${name}`, fields, ...(optional ? { optional } : {}) };
   });
   const lockedBy = given.lockedBy === undefined ? undefined : fieldOf('x-admin.lockedBy', given.lockedBy);
+  const lockedFrom = given.lockedFrom === undefined ? undefined : fieldOf('x-admin.lockedFrom', given.lockedFrom);
   const history = given.history === undefined ? undefined : identifier(source, 'x-admin.history', given.history);
   for (const [name, property] of Object.entries(properties)) referenceOf(source, name, property);
   const rules = completeRules(given.rules, properties);
@@ -326,6 +333,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     writable: given.writable !== false,
     ...(history ? { history } : {}),
     ...(lockedBy ? { lockedBy } : {}),
+    ...(lockedFrom ? { lockedFrom } : {}),
     ...(given.delivery === undefined ? {} : { delivery: deliveryOf(source, given.delivery, { resource, properties, files, sort, parent: parent !== undefined, storage: given.storage !== undefined }) }),
     ...(given.storage
       ? {

@@ -101,8 +101,16 @@ export interface AdminFilter {
   field: string;
   /** The query parameter carrying the value, default the field name. */
   param?: string;
-  /** eq: the field equals the value; contains: an array field contains the value. */
-  op: 'eq' | 'contains';
+  /**
+   * eq: the field equals the value; contains: an array field contains the value; period: the
+   * record's period (from `field` to `until`, an empty bound open) holds now (current), has ended
+   * (past) or has not begun (future). A period is chosen by the list's tabs, never typed.
+   */
+  op: 'eq' | 'contains' | 'period';
+  /** period: the date-time property that ends the period. */
+  until?: string;
+  /** The value when the query names none (a period list shows the current records). */
+  default?: string;
   /**
    * The values come from another module's records (e.g. recipient tags are tag names): the filter
    * offers that resource's `field` values, searched on the server as the user types.
@@ -389,6 +397,8 @@ export interface AdminBlock {
    * writes, and those of the records nested under it, answer 409.
    */
   lockedBy?: string;
+  /** A date-time property: once its moment has come the record is read-only (common/schema/locking.ts). */
+  lockedFrom?: string;
   /** Its records as a site reads them through the public delivery API; absent: not delivered. */
   delivery?: AdminDelivery;
 }

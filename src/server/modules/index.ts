@@ -5,6 +5,7 @@ import { menusModule } from './menus';
 import { menusOpenApi } from './menus/openapi';
 import { newsModule } from './news';
 import { regulationsModule } from './regulations';
+import { regulationVersions } from './regulations/versions';
 import { servicesModule } from './services';
 import { settingsModule } from './settings';
 import { schemaDocsPlugin, schemaModulesPlugin } from '../schema';
@@ -27,6 +28,7 @@ export const apiModules: FastifyPluginAsync[] = [
   contentModule,
   schemaModulesPlugin,
   fileRulesPlugin,
+  regulationVersions,
   ...moduleServerPlugins,
   schemaDocsPlugin,
   jobsRoutes,

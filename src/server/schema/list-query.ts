@@ -1,4 +1,5 @@
-import type { AdminBlock } from '../../common/schema';
+import { type AdminBlock, type Period, PERIODS } from '../../common/schema';
+import { invalidParameter } from '../platform/http/query';
 import { readPage } from '../platform/http/pagination';
 import type { ListQuery } from './storage';
 
@@ -25,7 +26,9 @@ export function parseListQuery(raw: unknown, admin: AdminBlock, viewerId: number
   const sortField = text(query.sort);
   const order = text(query.order)?.toUpperCase();
   const filters = (admin.list.filters ?? []).flatMap((filter) => {
-    const value = text(query[filter.param ?? filter.field]);
+    const param = filter.param ?? filter.field;
+    const value = text(query[param]) ?? filter.default;
+    if (filter.op === 'period' && value !== undefined && !PERIODS.includes(value as Period)) throw invalidParameter(param);
     return value === undefined ? [] : [{ filter, value }];
   });
   const { page, perPage } = readPage(query, DEFAULT_PER_PAGE);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { POSITION, type AdminFilter, type ModuleSchema } from '../../common/schema';
+import { POSITION, type AdminFilter, type ModuleSchema, type Period } from '../../common/schema';
+import { jsonbBound, periodCondition } from './period';
 import type { Db, Queryable } from '../platform/db';
 import { type PreparedParam, preparedStatement } from '../platform/db/prepared';
 import { searchText } from './indexes';
@@ -222,7 +223,8 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
       where.push(search.length === 1 ? anyField : `(${searchText(search)} LIKE ${pattern} AND (${anyField}))`);
     }
     for (const { filter, value } of query.filters) {
-      if (filter.op === 'contains') where.push(`${field(filter.field)} @> $${params.push(JSON.stringify([value]))}::jsonb`);
+      if (filter.op === 'period') where.push(periodCondition(value as Period, jsonbBound(filter.field), filter.until ? jsonbBound(filter.until) : undefined));
+      else if (filter.op === 'contains') where.push(`${field(filter.field)} @> $${params.push(JSON.stringify([value]))}::jsonb`);
       else if (filter.field === 'id') where.push(`id = $${params.push(Number.isSafeInteger(Number(value)) ? Number(value) : 0)}`);
       else where.push(`${field(filter.field)} = $${params.push(jsonOf(filter.field, value))}::jsonb`);
     }
@@ -415,7 +417,8 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
       return result;
     },
     async list(db, owner, query) {
-      if (!options.listCache) return listUncached(db, owner, query);
+      // A period's lists change as time passes, with no write to tell the cache.
+      if (!options.listCache || query.filters.some(({ filter }) => filter.op === 'period')) return listUncached(db, owner, query);
       const current = await version(db, owner);
       const key = JSON.stringify([ownerKey(owner), current, query.page, query.perPage, query.sort, query.search, query.filters.map((f) => [f.filter.field, f.value])]);
       const cached = pages.get(key);
@@ -572,7 +575,10 @@ export function tableStore(module: ModuleSchema): RecordStore {
         const pattern = `$${params.push(likePattern(query.search))}`;
         where.push(`(${admin.list.search.map((name) => `lower(${quote(name)}::text) LIKE ${pattern}`).join(' OR ')})`);
       }
-      for (const { filter, value } of query.filters) where.push(`${quote(filter.field)}::text = $${params.push(value)}`);
+      const bound = (name: string) => ({ open: `${quote(name)} IS NULL`, time: quote(name) });
+      for (const { filter, value } of query.filters) {
+        where.push(filter.op === 'period' ? periodCondition(value as Period, bound(filter.field), filter.until ? bound(filter.until) : undefined) : `${quote(filter.field)}::text = $${params.push(value)}`);
+      }
       const conditions = where.length ? `WHERE ${where.join(' AND ')}` : '';
       const order = [
         ...(reads ? ['is_read ASC'] : []),

@@ -217,7 +217,10 @@ export function describeSchemaContract({ schemasDir, only = () => true }: Contra
         expect(created.statusCode, created.body).toBe(201);
         const { id } = created.json();
         expect((await call('GET', paths.item(id), place.owner)).json()).toMatchObject({ id, ...values });
-        const list = (await call('GET', `${paths.collection}?per_page=100`, place.owner)).json();
+        // A module split by a period lists the example in the period it falls in (a future version among the future ones).
+        const period = admin.list.filters?.find((filter) => filter.op === 'period');
+        const periodQuery = period ? `&${period.param ?? 'period'}=${Date.parse(String(values[period.field])) > Date.now() ? 'future' : 'current'}` : '';
+        const list = (await call('GET', `${paths.collection}?per_page=100${periodQuery}`, place.owner)).json();
         expect(list.pagination.total).toBeGreaterThan(0);
         expect(list.data.some((row: { id: number }) => row.id === id)).toBe(true);
         const updated = await call('PUT', paths.item(id), writer, values);

@@ -59,6 +59,7 @@ export function OptionsWidget({ id, schema, label, hideLabel, value, required, d
       onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
       onBlur={() => onBlur(id, value)}
     >
+      {!required && <MenuItem value="">{translate('app.widgets.options.none')}</MenuItem>}
       {(loaded ?? []).map((choice) => (
         <MenuItem key={choice.id} value={choice.id}>
           {choice.name}

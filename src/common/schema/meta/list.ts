@@ -24,7 +24,9 @@ export const listPart: MetaPart = {
             {
               field: identifier,
               param: identifier,
-              op: { enum: ['eq', 'contains'] },
+              op: { enum: ['eq', 'contains', 'period'], description: 'period: current, past or future, by the period from field to until (chosen by list tabs).' },
+              until: described("period: the date-time property ending the period (empty: open).", identifier),
+              default: { type: 'string', description: 'The value when the query names none.' },
               options: closed({ resource: identifier, field: identifier }, ['resource', 'field']),
               flags: listOf(flag),
             },

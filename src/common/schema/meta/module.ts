@@ -21,5 +21,6 @@ export const modulePart: MetaPart = {
       'The module\'s screens are a tab of a page group; the member of the lowest sort leads it.',
     ),
     lockedBy: described('A boolean property that makes the record read-only when true.', identifier),
+    lockedFrom: described('A date-time property: once that moment has come the record is read-only (a regulation in force is replaced, not changed).', identifier),
   },
 };

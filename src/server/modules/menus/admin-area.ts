@@ -22,6 +22,5 @@ export const ADMIN_AREA_ENTRIES: MenuEntry[] = [
   screen('admin_faq', 'Quiz', 30),
   screen('admin_surveys', 'Poll', 40),
   screen('admin_help', 'HelpOutline', 60),
-  screen('admin_regulations', 'Gavel', 70),
   screen('admin_cron', 'Schedule', 80),
 ];

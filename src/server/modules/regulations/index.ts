@@ -25,6 +25,31 @@ export async function regulationsModule(app: FastifyInstance): Promise<void> {
     return { data: rows.map((row) => ({ ...row, content: sanitizeHtml(row.content) })) };
   });
 
+  app.get(
+    '/user/regulations/history',
+    {
+      // Open while a new version waits to be accepted: the user compares it with the one accepted before.
+      onRequest: app.authenticateSession,
+      config: {
+        openapi: {
+          tags: ['user'],
+          summary: 'Every regulation that has taken effect, newest first, in force or archived, with when the user accepted it {data: [{id, name, content, valid_from, valid_to, in_force, accepted_at}]}',
+        },
+      },
+    },
+    async (request) => {
+      const { rows } = await db.query<{ id: number; name: string; content: string; valid_from: Date; valid_to: Date | null; in_force: boolean; accepted_at: Date | null }>(
+        `SELECT r.id, r.name, r.content, r.valid_from, r.valid_to, (${REGULATION_IN_FORCE}) AS in_force,
+                (SELECT a.accepted_at FROM regulation_acceptances a WHERE a.regulation_id = r.id AND a.user_id = $1) AS accepted_at
+           FROM regulations r
+          WHERE r.valid_from <= now()
+          ORDER BY (${REGULATION_IN_FORCE}) DESC, r.valid_from DESC, r.id DESC`,
+        [currentUser(request).userId],
+      );
+      return { data: rows.map((row) => ({ ...row, content: sanitizeHtml(row.content) })) };
+    },
+  );
+
   app.post<{ Body: { regulation_ids: number[] } }>(
     '/user/regulations/accept',
     {

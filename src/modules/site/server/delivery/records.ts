@@ -1,6 +1,7 @@
 import { POSITION, type AdminDelivery, type JsonSchema, type ModuleSchema } from '../../../../common/schema';
 import type { Queryable } from '../../../../server/platform/db';
 import { thumbnailName } from '../../../../server/schema/file-keys';
+import { jsonbBound, periodCondition } from '../../../../server/schema/period';
 
 /** A delivered module: its schema and its delivery block, with the modules delivered within its records. */
 export interface DeliveredModule {
@@ -45,10 +46,8 @@ function conditions({ module, delivery }: DeliveredModule, selection: Selection,
     const stored = fallback === undefined ? column(field) : `coalesce(${column(field)}, $${params.push(JSON.stringify(fallback))}::jsonb)`;
     where.push(`${stored} = $${params.push(JSON.stringify(value))}::jsonb`);
   }
-  // CASE, not OR: an empty bound must never reach the cast.
-  const bound = (name: string, holds: string) => `CASE WHEN coalesce(data->>'${name}', '') = '' THEN true ELSE (data->>'${name}')::timestamptz ${holds} now() END`;
-  if (delivery.during?.from) where.push(bound(delivery.during.from, '<='));
-  if (delivery.during?.to) where.push(bound(delivery.during.to, '>='));
+  const { during } = delivery;
+  if (during?.from || during?.to) where.push(periodCondition('current', during.from ? jsonbBound(during.from) : undefined, during.to ? jsonbBound(during.to) : undefined));
   if (selection.id !== undefined) where.push(`id = $${params.push(selection.id)}`);
   if (selection.parentIds) where.push(`parent_id = ANY($${params.push(selection.parentIds)}::bigint[])`);
   return where.join(' AND ');

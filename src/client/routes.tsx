@@ -45,6 +45,7 @@ const screens = {
   userDashboard: lazyScreen(() => import('./screens/dashboard/UserDashboard')),
   profile: lazyScreen(() => import('./screens/profile/ProfilePage')),
   regulations: lazyScreen(() => import('./screens/profile/RegulationsPage')),
+  regulationsHistory: lazyScreen(() => import('./screens/profile/RegulationsHistory')),
   newsList: lazyScreen(() => import('./screens/news/NewsList')),
   newsShow: lazyScreen(() => import('./screens/news/NewsShow')),
   serviceList: lazyScreen(() => import('./screens/services/ServiceList')),
@@ -78,6 +79,7 @@ export const routes: AppRoute[] = [
     access: 'authenticated',
     screen: screens.regulations,
   },
+  { name: 'user_regulations', path: '/regulaminy', title: title('user_regulations'), parent: 'user_dashboard', access: 'authenticated', screen: screens.regulationsHistory },
   { name: 'user_profile_news', path: '/wiadomosci', title: title('user_profile_news'), parent: 'user_dashboard', access: 'authenticated', screen: screens.newsList },
   {
     name: 'user_profile_news_show',

@@ -203,29 +203,34 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
     onSuccess: () => toast.success('app.schema.exported'),
     onError: (error) => toast.error(errorMessage(error)),
   });
-  const actions = (record: ListRecord) => (
-    <>
-      {selectable && isPhone && selectBox(record)}
-      {rowActions.map((action) => (
-        <ActionButton key={action.name} context={context} action={action} record={record} size="small" />
-      ))}
-      {hasShow && (
-        <IconButton component={LinkBase} to={routePath(admin, 'show', itemParams(record))} aria-label={translate('app.schema.show_item', { label: label(record) })}>
-          <VisibilityIcon />
-        </IconButton>
-      )}
-      {hasEdit && !lockNotice(admin, record) && (
-        <IconButton component={LinkBase} to={routePath(admin, 'edit', itemParams(record))} aria-label={translate('app.schema.edit_item', { label: label(record) })}>
-          <EditIcon />
-        </IconButton>
-      )}
-      {admin.writable && !lockNotice(admin, record) && (
-        <IconButton onClick={() => void remove(record)} aria-label={translate('app.schema.delete_item', { label: label(record) })}>
-          <DeleteIcon />
-        </IconButton>
-      )}
-    </>
-  );
+  const actions = (record: ListRecord) => {
+    const locked = lockNotice(admin, record) !== null;
+    // A locked record is read on its own page: the details, or (with none) its form, shown read-only.
+    const showPath = hasShow ? routePath(admin, 'show', itemParams(record)) : hasEdit && locked ? routePath(admin, 'edit', itemParams(record)) : null;
+    return (
+      <>
+        {selectable && isPhone && selectBox(record)}
+        {rowActions.map((action) => (
+          <ActionButton key={action.name} context={context} action={action} record={record} size="small" />
+        ))}
+        {showPath && (
+          <IconButton component={LinkBase} to={showPath} aria-label={translate('app.schema.show_item', { label: label(record) })}>
+            <VisibilityIcon />
+          </IconButton>
+        )}
+        {hasEdit && !locked && (
+          <IconButton component={LinkBase} to={routePath(admin, 'edit', itemParams(record))} aria-label={translate('app.schema.edit_item', { label: label(record) })}>
+            <EditIcon />
+          </IconButton>
+        )}
+        {admin.writable && !locked && (
+          <IconButton onClick={() => void remove(record)} aria-label={translate('app.schema.delete_item', { label: label(record) })}>
+            <DeleteIcon />
+          </IconButton>
+        )}
+      </>
+    );
+  };
 
   return (
     <>

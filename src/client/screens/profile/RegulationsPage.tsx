@@ -2,7 +2,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Alert, Button, Checkbox, Chip, FormControlLabel, Paper, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useTranslate } from 'react-admin';
+import { LinkBase, useNavigate, useTranslate } from 'react-admin';
 import { formatDate } from '../../../common/format';
 import { useToast } from '../../notifications';
 import { api } from '../../providers/http';
@@ -76,6 +76,13 @@ export default function RegulationsPage() {
               <SafeHtml html={regulation.content} />
             </Paper>
           ))}
+          {pending.length === 0 && (
+            <div>
+              <Button component={LinkBase} to="/regulaminy">
+                {translate('app.profile.regulations.history')}
+              </Button>
+            </div>
+          )}
           {pending.length > 0 && (
             <Stack
               component="form"

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSites } from './schema-fixtures';
+import sharp from 'sharp';
+import { demoSites, multipart, storedOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
 import { signedIn } from './support/signed-in';
 
@@ -10,7 +11,7 @@ import { signedIn } from './support/signed-in';
  * them: klient2's site, template minimal), isolation, and bad input refused in Polish with nothing changed.
  */
 let test: TestApp;
-const { signIn, call } = signedIn(() => test);
+const { tokens, signIn, call } = signedIn(() => test);
 let site: number;
 let otherSite: number;
 let newsletter: number;
@@ -208,5 +209,101 @@ describe('access', () => {
   it('refuses a service without the appearance module and calls without a session', async () => {
     expect((await call('GET', `${base(newsletter)}/template`)).statusCode).toBe(403);
     expect((await test.call({ method: 'GET', url: `${base(site)}/template` })).statusCode).toBe(401);
+  });
+});
+
+const settingsOf = (service: number, path: string) => `${base(service)}/module/appearance_settings/${path}`;
+const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#1e5aa8' } }).png().toBuffer();
+
+describe('the settings pages', () => {
+  it("keeps the demo's settings of klient's site", async () => {
+    expect((await call('GET', settingsOf(site, 'page'))).json()).toMatchObject({ site_name: 'Gmina Kowalskie', motto: 'Razem dla naszej gminy', logo_uri: expect.stringMatching(/^\/api\/uploads\//) });
+    expect((await call('GET', `${settingsOf(site, 'banners')}?per_page=100`)).json().data).toEqual([expect.objectContaining({ name: 'Dni otwarte urzędu', zone: 'naglowek' })]);
+    expect((await call('GET', `${settingsOf(site, 'icons')}?per_page=100`)).json().pagination.total).toBe(3);
+    expect((await call('GET', `${settingsOf(site, 'header_photos')}?per_page=100`)).json().pagination.total).toBe(2);
+  });
+
+  it('offers the page data fields the template shows, and keeps the others as stored', async () => {
+    const offered = (await call('OPTIONS', settingsOf(site, 'page'))).json().fields;
+    expect(Object.values(offered).every((field) => (field as { offered: boolean }).offered)).toBe(true);
+    const minimal = (await call('OPTIONS', settingsOf(otherSite, 'page'), undefined, 'klient2')).json().fields;
+    expect(minimal).toEqual({ site_name: { offered: true }, motto: { offered: false }, title: { offered: true }, footer_text: { offered: false }, esp_link: { offered: false } });
+
+    const saved = await call('PUT', settingsOf(otherSite, 'page'), { site_name: 'Serwis klienta 2', title: 'Strona główna' }, 'klient2');
+    expect(saved.statusCode, saved.body).toBe(200);
+    const refused = await call('PUT', settingsOf(otherSite, 'page'), { site_name: 'Serwis klienta 2', motto: 'Motto', footer_text: 'Stopka' }, 'klient2');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      detail: 'Proszę poprawnie wypełnić formularz.',
+      errors: { motto: 'Szablon strony nie przewiduje pola Motto.', footer_text: 'Szablon strony nie przewiduje pola Tekst stopki.' },
+    });
+    expect((await call('GET', settingsOf(otherSite, 'page'), undefined, 'klient2')).json()).toMatchObject({ site_name: 'Serwis klienta 2', title: 'Strona główna' });
+
+    // klient's motto stays while the site uses a template without one, and comes back with aurora.
+    await call('PUT', `${base(site)}/template`, { template_id: templates.minimal });
+    const kept = await call('PUT', settingsOf(site, 'page'), { site_name: 'Gmina Kowalskie', motto: 'Razem dla naszej gminy' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().motto).toBe('Razem dla naszej gminy');
+    await call('PUT', `${base(site)}/template`, { template_id: templates.aurora });
+  });
+
+  it('refuses a logo where the template has none, and a graphic that is not a picture, storing nothing', async () => {
+    const before = await storedOf(test, otherSite, 'appearance_graphics');
+    const upload = (url: string, field: string, file: { name: string; type: string; data: Buffer }, as: string) =>
+      test.call({ method: 'PUT', url, token: tokens[as], ...multipart({}, file, field) });
+    const text = { name: 'tlo.png', type: 'image/png', data: Buffer.from('to nie jest obraz, tylko tekst') };
+    const notPicture = await upload(settingsOf(otherSite, 'graphics'), 'background', text, 'klient2');
+    expect(notPicture.statusCode).toBe(415);
+    expect(notPicture.json().detail).toBe('Nieobsługiwany typ pliku.');
+    expect(await storedOf(test, otherSite, 'appearance_graphics')).toEqual(before);
+
+    const picture = await upload(settingsOf(otherSite, 'graphics'), 'background', { name: 'tlo.png', type: 'image/png', data: await png(64, 64) }, 'klient2');
+    expect(picture.statusCode, picture.body).toBe(200);
+    expect(picture.json().background_uri).toMatch(/^\/api\/uploads\//);
+  });
+
+  it('lists the banner zones with their sizes, and refuses a banner outside them', async () => {
+    expect((await call('GET', settingsOf(site, 'banners/zones'))).json()).toEqual({ data: [{ id: 'naglowek', name: 'Nagłówek strony', size: '1200 × 300 px', banners: 1 }], pagination: { total: 1 } });
+    const before = await storedOf(test, site, 'appearance_banners');
+    const outside = await call('POST', settingsOf(site, 'banners'), { name: 'Poza strefą', zone: 'stopka', alt: 'Baner', active: true });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().errors).toEqual({ zone: 'Wybrana strefa nie należy do aktywnego szablonu.' });
+    expect(await storedOf(test, site, 'appearance_banners')).toEqual(before);
+    const added = await call('POST', settingsOf(site, 'banners'), { name: 'Nowy banner', zone: 'naglowek', alt: 'Nowy banner', active: true });
+    expect(added.statusCode, added.body).toBe(201);
+  });
+
+  it('asks header photos for their alternative text', async () => {
+    const missing = await test.call({ method: 'POST', url: settingsOf(site, 'header_photos'), token: tokens.klient, ...multipart({}, { name: 'foto.png', type: 'image/png', data: await png(120, 40) }) });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ alt: 'Tekst alternatywny jest wymagany.' });
+  });
+
+  it("answers the template page's form, with the fields the template has", async () => {
+    expect((await call('OPTIONS', `${base(site)}/module/appearance_settings`)).json().fields).toEqual({
+      template_color: { offered: true },
+      template_counter: { offered: true },
+      template_homepage: { offered: true },
+    });
+  });
+
+  it("answers 404 for every flag page where the template lacks the feature (klient2's site)", async () => {
+    for (const path of ['banners', 'banners/zones', 'icons', 'header_photos']) {
+      for (const method of ['GET', 'OPTIONS'] as const) {
+        const answer = await call(method, settingsOf(otherSite, path), undefined, 'klient2');
+        expect(answer.statusCode, `${method} ${path}`).toBe(404);
+      }
+      expect((await call('GET', settingsOf(site, path))).statusCode, path).toBe(200);
+    }
+    expect((await call('POST', settingsOf(otherSite, 'icons'), { name: 'Ikona', link: 'https://example.org' }, 'klient2')).statusCode).toBe(404);
+    expect((await call('OPTIONS', `${base(otherSite)}/module/appearance_settings`, undefined, 'klient2')).statusCode).toBe(404);
+  });
+
+  it("refuses another client's settings", async () => {
+    for (const path of ['page', 'graphics', 'banners', 'banners/zones', 'icons', 'header_photos']) {
+      expect((await call('GET', settingsOf(site, path), undefined, 'klient2')).statusCode, path).toBe(403);
+    }
+    expect((await call('PUT', settingsOf(site, 'page'), { site_name: 'Przejęty' }, 'klient2')).statusCode).toBe(403);
+    expect((await call('GET', settingsOf(site, 'page'))).json().site_name).toBe('Gmina Kowalskie');
   });
 });

@@ -37,6 +37,10 @@ export function actionOffered(action: AdminAction, record: Values | undefined): 
   return !action.when || !record || Object.entries(action.when).every(([field, values]) => values.includes(record[field] as string | number | boolean));
 }
 
+/** The body an action makes from its record (fromRecord: activating a template sends {template_id}). */
+const bodyFromRecord = (action: AdminAction, record: Values | undefined): Values | undefined =>
+  action.fromRecord && record ? Object.fromEntries(Object.entries(action.fromRecord).map(([bodyField, field]) => [bodyField, record[field]])) : undefined;
+
 /** A catalogue key of the action, picked by the value a toggle sends or the status answered. */
 const byValue = (keys: Record<string, string> | undefined, fallback: string, value: Value | undefined) =>
   value === undefined ? fallback : (keys?.[String(value)] ?? fallback);
@@ -189,7 +193,7 @@ export function ActionButton({
       if (!confirmed) return;
     }
     if (needsDialog) setDialogOpen(true);
-    else run.mutate({ record, body: action.toggle ? { [action.toggle.field]: next } : undefined });
+    else run.mutate({ record, body: action.toggle ? { [action.toggle.field]: next } : bodyFromRecord(action, record) });
   }
 
   return (

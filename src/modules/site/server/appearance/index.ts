@@ -6,7 +6,8 @@ import { servePublicFiles } from '../../../../server/platform/files/routes';
 import { formError, httpError } from '../../../../server/platform/http/errors';
 import { readPage } from '../../../../server/platform/http/pagination';
 import { documentOperation } from '../../../../server/schema';
-import { TEMPLATE_FEATURES, type TemplateSettings } from '../../../../server/schema/flags';
+import { flagsHold, TEMPLATE_FEATURES, type TemplateSettings } from '../../../../server/schema/flags';
+import { bannerZones } from './banners';
 
 /** The permission module of every appearance call (SPEC 1 "appearance"). */
 export const APPEARANCE_MODULE = 'appearance';
@@ -83,20 +84,28 @@ function idOf(raw: unknown): number | null {
 
 const bodyField = (request: FastifyRequest, field: string): unknown => (request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>)[field] : undefined);
 
-/** A choice within the active template: the counter or the home-page layout (SPEC 7 module/appearance_settings/...). */
+/**
+ * A choice within the active template (SPEC 7): the colour version (chosen by PUT
+ * template/current/color), the counter and the home-page layout (PUT module/appearance_settings/...);
+ * each read at module/appearance_settings/<path>, the form's choices.
+ */
 interface TemplateChoice {
-  path: 'counter' | 'homepage';
-  list: 'counters' | 'homepages';
-  column: 'template_counter' | 'template_homepage';
+  path: 'color' | 'counter' | 'homepage';
+  list: 'colors' | 'counters' | 'homepages';
+  column: 'template_color' | 'template_counter' | 'template_homepage';
+  /** The feature (template:<feature>) the choice exists with. */
+  feature: 'colors' | 'counters' | 'homepages';
   /** The catalogue key of its message when missing or not one of the template's. */
   required: string;
   invalid: string;
 }
 
-const TEMPLATE_CHOICES: TemplateChoice[] = [
-  { path: 'counter', list: 'counters', column: 'template_counter', required: 'validation.appearance.counter_required', invalid: 'validation.appearance.counter_invalid' },
-  { path: 'homepage', list: 'homepages', column: 'template_homepage', required: 'validation.appearance.homepage_required', invalid: 'validation.appearance.homepage_invalid' },
+const [COLOR, ...CHOSEN_IN_SETTINGS]: TemplateChoice[] = [
+  { path: 'color', list: 'colors', column: 'template_color', feature: 'colors', required: 'validation.appearance.color_required', invalid: 'validation.appearance.color_invalid' },
+  { path: 'counter', list: 'counters', column: 'template_counter', feature: 'counters', required: 'validation.appearance.counter_required', invalid: 'validation.appearance.counter_invalid' },
+  { path: 'homepage', list: 'homepages', column: 'template_homepage', feature: 'homepages', required: 'validation.appearance.homepage_required', invalid: 'validation.appearance.homepage_invalid' },
 ];
+const TEMPLATE_CHOICES = [COLOR, ...CHOSEN_IN_SETTINGS];
 
 /** A value chosen from a list: required, and one of the list's prefixes. */
 function assertChosen(field: string, value: unknown, choices: SettingChoice[], keys: { required: string; invalid: string }): string {
@@ -198,6 +207,26 @@ export const appearanceServer = fp(
       return currentOutput(template, rows[0]);
     });
 
+    /** A choice's list in the active template; 404 when the template has none. */
+    async function choiceList(serviceId: number, choice: TemplateChoice) {
+      const { template, choices } = await active(serviceId);
+      const list = choicesOf(template.settings, choice.list);
+      if (!list.length) throw httpError(404, 'errors.not_found');
+      return { template, list, current: choices[choice.column] };
+    }
+    const choiceOutput = (list: SettingChoice[], current: string | null) => ({ prefix: current, data: list.map((entry) => ({ id: entry.prefix, name: entry.name ?? entry.prefix })) });
+    /** Stores a chosen prefix (required, one of the list's) from the body's field. */
+    async function choose(request: FastifyRequest, choice: TemplateChoice, bodyName: string) {
+      const { serviceId } = await access(request);
+      const { template, list } = await choiceList(serviceId, choice);
+      const prefix = assertChosen(bodyName, bodyField(request, bodyName), list, choice);
+      const { rows } = await db.query<ServiceChoices>(
+        `UPDATE client_services SET ${choice.column} = $2 WHERE id = $1 RETURNING template_id, template_color, template_counter, template_homepage`,
+        [serviceId, prefix],
+      );
+      return { template, list, choices: rows[0] };
+    }
+
     documentOperation(app, 'put', `${SERVICE}/template/current/color`, {
       tags,
       summary: "Chooses the active template's colour version {template_color} (one of its colours' prefixes)",
@@ -205,58 +234,51 @@ export const appearanceServer = fp(
       responses: { 200: { description: 'The active template, as GET template/current' }, 400: { description: 'Not one of the template colours' }, 404: { description: 'The template has no colour versions' } },
     });
     app.put('/client_service/:service_id/template/current/color', { preHandler: app.authenticate }, async (request) => {
-      const { serviceId } = await access(request);
-      const { template } = await active(serviceId);
-      const colors = choicesOf(template.settings, 'colors');
-      if (!colors.length) throw httpError(404, 'errors.not_found');
-      const color = assertChosen('template_color', bodyField(request, 'template_color'), colors, {
-        required: 'validation.appearance.color_required',
-        invalid: 'validation.appearance.color_invalid',
-      });
-      const { rows } = await db.query<ServiceChoices>(
-        'UPDATE client_services SET template_color = $2 WHERE id = $1 RETURNING template_id, template_color, template_counter, template_homepage',
-        [serviceId, color],
-      );
-      return currentOutput(template, rows[0]);
+      const { template, choices } = await choose(request, COLOR, 'template_color');
+      return currentOutput(template, choices);
     });
 
     for (const choice of TEMPLATE_CHOICES) {
-      const path = `/client_service/:service_id/module/appearance_settings/${choice.path}`;
-      /** The template's list of this choice; 404 when the template has none. */
-      const listOf = async (serviceId: number) => {
-        const { template, choices } = await active(serviceId);
-        const list = choicesOf(template.settings, choice.list);
-        if (!list.length) throw httpError(404, 'errors.not_found');
-        return { list, current: choices[choice.column] };
-      };
-      const output = (list: SettingChoice[], current: string | null) => ({ prefix: current, data: list.map((entry) => ({ id: entry.prefix, name: entry.name ?? entry.prefix })) });
-
       documentOperation(app, 'get', `${SERVICE}/module/appearance_settings/${choice.path}`, {
         tags,
         summary: `The ${choice.path} chosen within the active template {prefix} and the template's choices {data: [{id, name}]}`,
         responses: { 200: { description: '{prefix, data}' }, 404: { description: `The template has no ${choice.list}` } },
       });
-      app.get(path, { preHandler: app.authenticate }, async (request) => {
+      app.get(`/client_service/:service_id/module/appearance_settings/${choice.path}`, { preHandler: app.authenticate }, async (request) => {
         const { serviceId } = await access(request);
-        const { list, current } = await listOf(serviceId);
-        return output(list, current);
+        const { list, current } = await choiceList(serviceId, choice);
+        return choiceOutput(list, current);
       });
+    }
 
+    for (const choice of CHOSEN_IN_SETTINGS) {
       documentOperation(app, 'put', `${SERVICE}/module/appearance_settings/${choice.path}`, {
         tags,
         summary: `Chooses the ${choice.path} {prefix}, one of the active template's ${choice.list}`,
         requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { prefix: { type: 'string' } }, required: ['prefix'] } } } },
         responses: { 200: { description: '{prefix, data}' }, 400: { description: `Not one of the template's ${choice.list}` }, 404: { description: `The template has no ${choice.list}` } },
       });
-      app.put(path, { preHandler: app.authenticate }, async (request) => {
-        const { serviceId } = await access(request);
-        const { list } = await listOf(serviceId);
-        const prefix = assertChosen('prefix', bodyField(request, 'prefix'), list, choice);
-        await db.query(`UPDATE client_services SET ${choice.column} = $2 WHERE id = $1`, [serviceId, prefix]);
-        return output(list, prefix);
+      app.put(`/client_service/:service_id/module/appearance_settings/${choice.path}`, { preHandler: app.authenticate }, async (request) => {
+        const { list, choices } = await choose(request, choice, 'prefix');
+        return choiceOutput(list, choices[choice.column]);
       });
     }
-  },
-  { name: 'site-appearance' },
-);
 
+    // The template page (wyglad/ustawienia/szablon, schemas/site/appearance/template-choices.schema.json) asks which of its fields the template has.
+    documentOperation(app, 'options', `${SERVICE}/module/appearance_settings`, {
+      tags,
+      summary: "The template page's form {schema, fields: {<field>: {offered}}}; 404 unless the template has colours, counters or home pages",
+      responses: { 200: { description: '{schema, fields}' }, 404: { description: 'The template has no such choices' } },
+    });
+    app.options('/client_service/:service_id/module/appearance_settings', { preHandler: app.authenticate }, async (request) => {
+      const { serviceId } = await access(request);
+      if (!(await flagsHold(db, ['template:template_page'], { serviceId }))) throw httpError(404, 'errors.not_found');
+      const fields: Record<string, { offered: boolean }> = {};
+      for (const choice of TEMPLATE_CHOICES) fields[choice.column] = { offered: await flagsHold(db, [`template:${choice.feature}`], { serviceId }) };
+      return { schema: app.schemaModules.get('appearance_template')?.module.schema, fields };
+    });
+
+    await app.register(bannerZones);
+  },
+  { name: 'site-appearance', dependencies: ['schema-modules'] },
+);

@@ -336,6 +336,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     ...(given.fieldSaves === undefined ? {} : { fieldSaves: fieldSavesOf(source, given, properties) }),
     ordered,
     crud: given.crud !== false,
+    screens: given.crud !== false || given.screens === true,
     writable: given.writable !== false,
     ...(history ? { history } : {}),
     ...(lockedBy ? { lockedBy } : {}),

@@ -390,6 +390,11 @@ export interface AdminBlock {
    * validation (e.g. main-page sections under the home-page builder's SPEC 7 paths).
    */
   crud: boolean;
+  /**
+   * crud: false only: the engine's screens show the module all the same, over the calls its own code
+   * serves at the API paths (the template catalogue at SPEC 7's template calls). Default: crud.
+   */
+  screens: boolean;
   storage?: AdminTableStorage;
   /**
    * false: records are only read through the API (no create, update or delete calls): e.g. a

@@ -79,7 +79,11 @@ function useActionMutation(context: SchemaContext, action: AdminAction, onFieldE
       toast.success(byValue(action.messages, action.message, outcome as Value | undefined), { description: action.description });
       const made = (result.data as { id?: unknown } | undefined)?.id;
       if (action.opens && made !== undefined) navigate(routePath(module.admin, action.opens, { ...params, [module.admin.route.param]: String(made) }));
-      return queryClient.invalidateQueries({ queryKey: [module.admin.resource] });
+      // What flags decide (pages, tabs, fields) is asked again too: an action may change them (activating a template).
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: [module.admin.resource] }),
+        queryClient.invalidateQueries({ predicate: (query) => query.queryKey[1] === 'shown' || query.queryKey[1] === 'options' }),
+      ]);
     },
     onError: (error) => {
       const fields = isApiError(error, 400) ? error.body.errors : undefined;

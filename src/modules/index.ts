@@ -8,6 +8,7 @@ import { recipientsDemo } from './newsletter/server/demo-recipients';
 import { templatesDemo } from './newsletter/server/demo-templates';
 import { servicesAdminServer } from './services/server';
 import { siteServer } from './site/server';
+import { appearanceDemo } from './site/server/appearance/demo';
 import { editorsDemo } from './site/server/demo-editors';
 import { formsDemo } from './site/server/demo-forms';
 import { importsDemo } from './site/server/demo-imports';
@@ -23,7 +24,7 @@ import { siteModulesDemo } from './site/server/demo-site-modules';
 export const moduleServerPlugins: FastifyPluginAsync[] = [servicesAdminServer, newsletterServer, siteServer, diskServer];
 
 /** The modules' demo records, written once on a demo database when the server is ready (in this order). */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo, videosDemo, siteModulesDemo, formsDemo];
+export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo, videosDemo, siteModulesDemo, formsDemo, appearanceDemo];
 
 /** The demo accounts the modules' demos add (the start message lists them beside the shell's). */
 export const moduleDemoAccounts = moduleDemoSeeds.flatMap((seed) => seed.accounts ?? []);

@@ -3,19 +3,19 @@ import { deepEquals, type ErrorSchema } from '@rjsf/utils';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { LinkBase, useCreate, useGetOne, useLocation, useNavigate, useTranslate, useUpdate } from 'react-admin';
-import { routePath } from '../../common/schema/paths';
+import { fillPath, routePath } from '../../common/schema/paths';
 import { pickDeclared } from '../../common/schema/errors';
-import type { AdminRouteForm, JsonSchema, ModuleSchema } from '../../common/schema/types';
+import type { AdminFieldSave, AdminRouteForm, JsonSchema, ModuleSchema } from '../../common/schema/types';
 import { buildPath } from '../layout/menu';
 import { useToast } from '../notifications';
 import type { FileChoice } from '../providers/dataProvider';
-import { errorMessage, isApiError } from '../providers/http';
+import { api, errorMessage, isApiError } from '../providers/http';
 import { routesByName } from '../routes';
 import { LoadFailure, ModuleAccess, recordOptionsQuery, useSchemaContext, type SchemaContext } from './access';
 import { ActionButton, actionOffered } from './actions';
 import { RecordHeading, RecordTabs } from './RecordTabs';
 import { FileField, untouchedFile } from './FileField';
-import { useFileRules } from './fileRules';
+import { flaggedFields, useFileRules } from './fileRules';
 import { serverErrorSchema } from './formSchema';
 import { fieldTitleKey } from './registry';
 import type { SchemaScreenProps } from './routes';
@@ -62,7 +62,8 @@ function RecordForm({ context, record, shown }: { context: SchemaContext; record
   const unsavedId = useId();
   const editing = Boolean(saved?.id);
   const locked = lockNotice(admin, saved);
-  const saving = creating.isPending || updating.isPending;
+  const [fieldSaving, setFieldSaving] = useState(false);
+  const saving = creating.isPending || updating.isPending || fieldSaving;
   // A singleton's record lives at the module's own address: it is saved (created or replaced) there.
   const itemId = admin.singleton ? undefined : saved?.id;
   const dirty = !sameValues(values, valuesOf(module, saved)) || Object.values(files).some((choice) => choice.file || choice.removed);
@@ -94,7 +95,37 @@ function RecordForm({ context, record, shown }: { context: SchemaContext; record
     onSettled: () => setProgress(null),
   };
 
+  /**
+   * x-admin.fieldSaves: each shown field the user changed (or left empty: the call says it is
+   * required) goes to its own call, with its own toast; a refusal shows under its field.
+   */
+  async function saveFields(data: FormValues, saves: Record<string, AdminFieldSave>) {
+    setFieldSaving(true);
+    const messages: Record<string, string> = {};
+    const savedNow: FormValues = {};
+    for (const [field, save] of Object.entries(saves)) {
+      const value = data[field];
+      if ((shown && !shown.has(field)) || (value !== undefined && value !== '' && value === saved?.[field])) continue;
+      try {
+        await api(fillPath(save.path, params), { method: 'PUT', body: { [save.body]: value ?? '' } });
+        savedNow[field] = value;
+        toast.success(save.message);
+      } catch (error) {
+        messages[field] = (isApiError(error, 400) ? error.body.errors?.[save.body] : undefined) ?? errorMessage(error);
+        toast.error(errorMessage(error));
+      }
+    }
+    setFieldSaving(false);
+    setFieldMessages(messages);
+    setExtraErrors(Object.keys(messages).length ? serverErrorSchema(messages) : undefined);
+    const next = { ...saved, ...savedNow } as StoredRecord;
+    setSaved(next);
+    setValues({ ...valuesOf(module, next), ...data });
+    await queryClient.invalidateQueries({ queryKey: [admin.resource] });
+  }
+
   function submit(data: FormValues) {
+    if (admin.fieldSaves) return void saveFields(data, admin.fieldSaves);
     // The route params fill the API path; every file field goes with the user's choice (the dataProvider deletes, then uploads).
     const meta = {
       ...params,
@@ -229,13 +260,19 @@ export default function FormScreen({ resource, view, page }: SchemaScreenProps) 
 function useShownFields(context: SchemaContext, form: AdminRouteForm | undefined, view: SchemaScreenProps['view']) {
   const optional = form?.optional;
   const offered = useQuery({ ...recordOptionsQuery<{ schema?: JsonSchema }>(context.module, context.params, optional?.path ?? ''), enabled: Boolean(optional) });
+  // Fields the service lacks (x-flags) keep their values, unseen.
+  const rules = useFileRules(context);
+  const flagged = flaggedFields(context.module);
+  const lacking = rules.pending ? '' : flagged.filter((field) => !rules.fieldShown(field)).join(',');
   const fields = useMemo(() => {
-    const all = shownFields(context.module, form, view);
+    let all = shownFields(context.module, form, view);
+    if (lacking) all = new Set([...(all ?? Object.keys(context.module.schema.properties ?? {}))].filter((field) => !lacking.split(',').includes(field)));
     if (!optional || !all) return all;
     const named = offered.data?.schema?.properties ?? {};
     return new Set([...all].filter((field) => !optional.fields.includes(field) || field in named));
-  }, [context.module, form, view, optional, offered.data]);
-  return { fields, isPending: Boolean(optional) && offered.isPending, isError: offered.isError, error: offered.error };
+  }, [context.module, form, view, optional, offered.data, lacking]);
+  const error = offered.error ?? rules.error;
+  return { fields, isPending: (Boolean(optional) && offered.isPending) || rules.pending, isError: Boolean(error), error };
 }
 
 /**

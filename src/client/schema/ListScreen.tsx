@@ -54,6 +54,7 @@ import { LoadingState } from '../screens/common/QueryStates';
 import { useTranslateText } from '../providers/useTranslateText';
 import { FileUploadList } from '../ui/FileUploadList';
 import { RecordCards } from '../ui/RecordTable';
+import { displayedAsPicture } from './Pictures';
 import { InlineEditTable } from './InlineEditTable';
 import { ThumbnailCell } from './Thumbnail';
 
@@ -166,6 +167,8 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
   const cell = (record: ListRecord, field: string) => {
     const column = columns.find((candidate) => candidate.field === field);
     if (column?.kind === 'thumbnail') return <ThumbnailCell module={module} column={column} record={record} />;
+    const shown = displayedAsPicture(module.schema.properties?.[field], record[field], label(record));
+    if (shown) return shown;
     const text = referenceLabels.get(field)?.get(String(record[field])) ?? displayValue(module, field, record[field], translate, () => changedModule(module, record));
     const target = referenceLabels.get(field) ? listOfReference(admin, field) : undefined;
     return target && record[field] != null ? (
@@ -333,7 +336,7 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
         <Paper>
           {listPage?.inline ? (
             <InlineEditTable context={context} rows={rows} fields={listPage.inline} title={title} label={label} />
-          ) : isPhone ? (
+          ) : isPhone || admin.list.layout === 'cards' ? (
             // On a phone each record is a card: every column labelled, the actions (and its checkbox) in reach.
             <>
               {selectable && <FormControlLabel control={selectPage} label={translate('app.schema.bulk.select_page')} sx={{ px: 2, pt: 1 }} />}
@@ -344,6 +347,7 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
                 columns={columns.map((column) => ({ key: column.field, label: columnTitle(column), value: (record: ListRecord) => cell(record, column.field) }))}
                 actions={actions}
                 busy={records.isFetching}
+                grid={admin.list.layout === 'cards'}
               />
             </>
           ) : (

@@ -5,7 +5,8 @@ import { LinkBase, Navigate, useGetOne, useTranslate } from 'react-admin';
 import { routePath } from '../../common/schema/paths';
 import type { JsonSchema } from '../../common/schema/types';
 import { DocumentPreview } from '../ui/DocumentPreview';
-import { ActionButton } from './actions';
+import { ActionButton, actionOffered } from './actions';
+import { displayedAsPicture } from './Pictures';
 import { LoadFailure, ModuleAccess, NOT_FOUND_PATH, useSchemaContext, type SchemaContext } from './access';
 import { RecordHeading, RecordTabs } from './RecordTabs';
 import { lockNotice, recordId, storedRecord, type StoredRecord } from './records';
@@ -59,7 +60,11 @@ function RecordDetails({ context }: { context: SchemaContext }) {
               <Typography component="dt" sx={{ fontWeight: 600 }}>
                 {translate(fieldTitleKey(module, field))}
               </Typography>
-              {hasValue(data[field]) && propertyWidget(property) === 'richtext' ? (
+              {hasValue(data[field]) && displayedAsPicture(property, data[field], String(data[admin.list.label] ?? '')) ? (
+                <Box component="dd" sx={{ m: 0 }}>
+                  {displayedAsPicture(property, data[field], String(data[admin.list.label] ?? ''))}
+                </Box>
+              ) : hasValue(data[field]) && propertyWidget(property) === 'richtext' ? (
                 // Rich text as its HTML, by the server's own policy (it was sanitised on saving, and is again here).
                 <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere', '& > :first-of-type': { mt: 0 } }} dangerouslySetInnerHTML={{ __html: sanitizeHtml(String(data[field])) }} />
               ) : (
@@ -98,6 +103,12 @@ function RecordDetails({ context }: { context: SchemaContext }) {
             )}
           </Box>
         ))}
+      {/* A read-only module's record offers its actions here (activating a template from its details). */}
+      {data && !admin.writable && admin.actions.some((action) => action.on !== 'collection' && actionOffered(action, data)) && (
+        <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
+          {admin.actions.filter((action) => action.on !== 'collection').map((action) => <ActionButton key={action.name} context={context} action={action} record={data} />)}
+        </Stack>
+      )}
       {!locked && (editPath || (!data && admin.route.views.list !== undefined)) && (
         <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
           <Button variant="contained" startIcon={<EditIcon />} component={LinkBase} to={editPath ?? routePath(admin, 'list', params)}>

@@ -37,6 +37,10 @@ export function actionOffered(action: AdminAction, record: Values | undefined): 
   return !action.when || !record || Object.entries(action.when).every(([field, values]) => values.includes(record[field] as string | number | boolean));
 }
 
+/** The body an action makes from its record (fromRecord: activating a template sends {template_id}). */
+const bodyFromRecord = (action: AdminAction, record: Values | undefined): Values | undefined =>
+  action.fromRecord && record ? Object.fromEntries(Object.entries(action.fromRecord).map(([bodyField, field]) => [bodyField, record[field]])) : undefined;
+
 /** A catalogue key of the action, picked by the value a toggle sends or the status answered. */
 const byValue = (keys: Record<string, string> | undefined, fallback: string, value: Value | undefined) =>
   value === undefined ? fallback : (keys?.[String(value)] ?? fallback);
@@ -75,7 +79,11 @@ function useActionMutation(context: SchemaContext, action: AdminAction, onFieldE
       toast.success(byValue(action.messages, action.message, outcome as Value | undefined), { description: action.description });
       const made = (result.data as { id?: unknown } | undefined)?.id;
       if (action.opens && made !== undefined) navigate(routePath(module.admin, action.opens, { ...params, [module.admin.route.param]: String(made) }));
-      return queryClient.invalidateQueries({ queryKey: [module.admin.resource] });
+      // What flags decide (pages, tabs, fields) is asked again too: an action may change them (activating a template).
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: [module.admin.resource] }),
+        queryClient.invalidateQueries({ predicate: (query) => query.queryKey[1] === 'shown' || query.queryKey[1] === 'options' }),
+      ]);
     },
     onError: (error) => {
       const fields = isApiError(error, 400) ? error.body.errors : undefined;
@@ -189,7 +197,7 @@ export function ActionButton({
       if (!confirmed) return;
     }
     if (needsDialog) setDialogOpen(true);
-    else run.mutate({ record, body: action.toggle ? { [action.toggle.field]: next } : undefined });
+    else run.mutate({ record, body: action.toggle ? { [action.toggle.field]: next } : bodyFromRecord(action, record) });
   }
 
   return (

@@ -121,9 +121,12 @@ export function moduleRoutes(module: ModuleSchema, modules: readonly ModuleSchem
   });
 }
 
-/** The route table of every schema module that serves its own API (crud: false ones are used by hand-written screens). */
+/**
+ * The route table of every schema module that serves its own API, and of those whose own code
+ * serves it for the engine's screens (crud: false with screens; other crud: false ones are used by hand-written screens).
+ */
 export function buildSchemaRoutes(modules: readonly ModuleSchema[]): SchemaRouteMeta[] {
-  return modules.filter((module) => module.admin.crud).flatMap((module) => moduleRoutes(module, modules));
+  return modules.filter((module) => module.admin.crud || module.admin.screens).flatMap((module) => moduleRoutes(module, modules));
 }
 
 /** A view shows a form when it creates or edits, and for a singleton (one record, nothing to list) also at its list. */

@@ -17,12 +17,15 @@ interface RecordCardsProps<Row> {
   columns: readonly RecordColumn<Row>[];
   actions?(row: Row): ReactNode;
   busy?: boolean;
+  /** Side by side as wide as the screen allows (a catalogue), not one under another. */
+  grid?: boolean;
 }
 
 /** Rows as cards, for a phone: every value under its column's name, the actions at the bottom, long texts wrapped at any character. */
-export function RecordCards<Row>({ label, rows, rowKey, columns, actions, busy }: RecordCardsProps<Row>) {
+export function RecordCards<Row>({ label, rows, rowKey, columns, actions, busy, grid = false }: RecordCardsProps<Row>) {
+  const layout = grid ? { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: 2, '& > li': { m: 0 } } : {};
   return (
-    <Stack component="ul" aria-label={label} aria-busy={busy} spacing={1} sx={{ listStyle: 'none', m: 0, p: 1 }}>
+    <Stack component="ul" aria-label={label} aria-busy={busy} spacing={grid ? 0 : 1} sx={{ listStyle: 'none', m: 0, p: 1, ...layout }}>
       {rows.map((row) => (
         <Card component="li" key={rowKey(row)} variant="outlined">
           <CardContent sx={{ pb: 0 }}>

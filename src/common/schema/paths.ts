@@ -68,8 +68,8 @@ export function apiPaths(admin: AdminBlock, params: PathParams): ApiPaths {
     action(name, id) {
       const action = admin.actions.find((candidate) => candidate.name === name);
       if (!action) throw new Error(`${admin.resource}: no action ${name}`);
-      const base = admin.singleton || id === undefined ? collection : `${collection}/${encodeURIComponent(String(id))}`;
-      return `${base}/${action.path}`;
+      const base = admin.singleton || id === undefined || action.fromRecord ? collection : `${collection}/${encodeURIComponent(String(id))}`;
+      return action.path ? `${base}/${action.path}` : base;
     },
   };
 }

@@ -4,7 +4,7 @@ import { checkMenuFolders, menuOf } from './menu';
 import { placeholders } from './paths';
 import { completeRules, RULES_KEYWORD } from './rules';
 import { withSingleLineChecks } from './single-line';
-import type { AdminAction, AdminBlock, AdminBulkAction, AdminDelivery, AdminFile, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
+import type { AdminAction, AdminBlock, AdminBulkAction, AdminDelivery, AdminFieldSave, AdminFile, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
 import { widgetProblem } from './widgets';
 
 /** A storage migration: an .sql file beside the schema file (no folders, nothing outside). */
@@ -21,7 +21,8 @@ export const DEFAULT_PRODUCT = 'panel';
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
 /** An action's sub-path: lower-case segments, no leading slash, no placeholders. */
-const ACTION_PATH = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/;
+/** An action's sub-path; empty: the address itself (with fromRecord, the collection's: PUT template {template_id}). */
+const ACTION_PATH = /^([a-z0-9_-]+(\/[a-z0-9_-]+)*)?$/;
 const ACTION_METHODS: readonly AdminAction['method'][] = ['GET', 'POST', 'PUT', 'DELETE'];
 const SCOPES: readonly AdminScope[] = ['user', 'service', 'admin'];
 const ACTION_PLACES: readonly AdminAction['on'][] = ['row', 'record', 'collection'];
@@ -160,6 +161,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
       };
     }),
     label: fieldOf('list.label', given.list?.label ?? (properties.name ? 'name' : 'id')),
+    ...(given.list?.layout === undefined ? {} : { layout: given.list.layout === 'cards' ? ('cards' as const) : fail(source, 'list.layout must be cards') }),
     ...(given.list?.upload === undefined ? {} : { upload: identifier(source, 'list.upload', given.list.upload) }),
     ...(given.list?.export === true ? { export: true } : {}),
     ...(given.list?.links?.length
@@ -234,6 +236,15 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
         if (!Array.isArray(values) || values.length === 0) problem(`when.${field} must list the values the action runs with`);
       }
     }
+    const fromRecord = action.fromRecord;
+    if (fromRecord !== undefined) {
+      if (on === 'collection') problem('fromRecord reads a record: a collection action has none');
+      if (body || action.toggle) problem('fromRecord makes the body itself: no body nor toggle beside it');
+      for (const [bodyField, field] of Object.entries(fromRecord)) {
+        identifier(source, `action ${name} fromRecord`, bodyField);
+        if (field !== 'id' && !properties[field]) problem(`fromRecord names ${field}, which is not a property`);
+      }
+    } else if (action.path === '') problem('an empty path is the collection, which only fromRecord sends to');
     const toggle = action.toggle;
     if (toggle) {
       if (!body?.properties?.[toggle.field]) problem(`toggle field ${toggle.field} must be a body property`);
@@ -257,6 +268,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
       ...(action.description === undefined ? {} : { description: typeof action.description === 'string' ? action.description : problem('description must be a catalogue key') }),
       ...(action.download === true ? { download: true } : {}),
       ...(when ? { when } : {}),
+      ...(fromRecord ? { fromRecord } : {}),
       ...(action.opens === undefined ? {} : { opens: OPENED_VIEWS.includes(action.opens) && route.views?.[action.opens] !== undefined ? action.opens : problem(`opens must be one of the module's views ${OPENED_VIEWS.join(', ')}`) }),
       ...(action.confirm === undefined ? {} : { confirm: typeof action.confirm === 'string' ? action.confirm : problem('confirm must be a catalogue key') }),
     } satisfies AdminAction;
@@ -328,8 +340,10 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
       return { field: fieldOf('index field', index.field), kind: index.kind };
     }),
     singleton: given.singleton === true,
+    ...(given.fieldSaves === undefined ? {} : { fieldSaves: fieldSavesOf(source, given, properties) }),
     ordered,
     crud: given.crud !== false,
+    screens: given.crud !== false || given.screens === true,
     writable: given.writable !== false,
     ...(history ? { history } : {}),
     ...(lockedBy ? { lockedBy } : {}),
@@ -433,6 +447,20 @@ function deliveryOf(
 function flagOf(source: string, flag: unknown): string {
   if (typeof flag !== 'string' || !FLAG.test(flag)) fail(source, `flag ${JSON.stringify(flag)} must match ${FLAG}`);
   return flag;
+}
+
+/** x-admin.fieldSaves: a singleton's own properties, each saved at a service path of its own. */
+function fieldSavesOf(source: string, given: SchemaFile['x-admin'], properties: Record<string, JsonSchema>): Record<string, AdminFieldSave> {
+  if (given.singleton !== true) fail(source, 'fieldSaves belongs to a singleton');
+  return Object.fromEntries(
+    Object.entries(given.fieldSaves ?? {}).map(([field, save]) => {
+      if (!properties[field]) fail(source, `fieldSaves names ${field}, which is not a property`);
+      if (typeof save.path !== 'string' || !save.path.startsWith('/')) fail(source, `fieldSaves.${field}.path must be an API path`);
+      if (given.scope === 'service' && !save.path.includes('{service_id}')) fail(source, `fieldSaves.${field}.path needs {service_id}`);
+      if (typeof save.message !== 'string') fail(source, `fieldSaves.${field}.message must be a catalogue key`);
+      return [field, { path: save.path, body: identifier(source, `fieldSaves.${field}.body`, save.body), message: save.message }];
+    }),
+  );
 }
 
 /** A module's place in a page group (checked against the other members by createRegistry). */

@@ -128,6 +128,8 @@ export interface AdminList {
   filters?: AdminFilter[];
   /** The field shown for a record in dictionaries and titles, default "name" (or id). */
   label: string;
+  /** cards: the records as cards at every width (a catalogue with pictures), not only on a phone. */
+  layout?: 'cards';
   /**
    * A file field: the list takes many files at once (a gallery's photos, a news item's attachments),
    * each sent as a new record with that file, with its own progress. The record's other fields must
@@ -232,6 +234,11 @@ export interface AdminAction {
   when?: Record<string, (string | number | boolean)[]>;
   /** The answer is a new record of the module (a copy): the browser then opens this view of it. */
   opens?: 'show' | 'edit';
+  /**
+   * The body made from the record, {<body field>: <record field>}, sent to the collection's address
+   * (with `path`, below it): a choice among the records (activating a template: PUT template {template_id}).
+   */
+  fromRecord?: Record<string, string>;
 }
 
 export interface AdminUnique {
@@ -331,6 +338,13 @@ export interface AdminGroup {
   sort: number;
 }
 
+/** How one field of a singleton is saved (x-admin.fieldSaves): its call's API path, the body field it goes in, its toast. */
+export interface AdminFieldSave {
+  path: string;
+  body: string;
+  message: string;
+}
+
 export interface AdminBlock {
   resource: string;
   scope: AdminScope;
@@ -370,6 +384,11 @@ export interface AdminBlock {
   /** One record per service (or per user / panel): GET reads it, POST or PUT saves it. */
   singleton: boolean;
   /**
+   * A singleton whose fields are each saved by a call of their own (PUT `path` with {<body>: value})
+   * with a toast of their own (the template page: colour version, counter, home-page layout).
+   */
+  fieldSaves?: Record<string, AdminFieldSave>;
+  /**
    * The user arranges the records (drag and drop, or move up/down): they keep a position, new ones
    * go last, the list sorts by `position` by default, and PUT {collection}/order {ids} rearranges them.
    */
@@ -379,6 +398,11 @@ export interface AdminBlock {
    * validation (e.g. main-page sections under the home-page builder's SPEC 7 paths).
    */
   crud: boolean;
+  /**
+   * crud: false only: the engine's screens show the module all the same, over the calls its own code
+   * serves at the API paths (the template catalogue at SPEC 7's template calls). Default: crud.
+   */
+  screens: boolean;
   storage?: AdminTableStorage;
   /**
    * false: records are only read through the API (no create, update or delete calls): e.g. a

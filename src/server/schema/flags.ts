@@ -28,6 +28,13 @@ export const TEMPLATE_FEATURES: Record<string, (settings: TemplateSettings) => b
   video_upload: (s) => s.video?.upload_video === true,
   video_facebook: (s) => s.video?.facebook_video === true,
   video_embed: (s) => s.video?.js_video === true,
+  // SPEC 3's has_* settings: the page data fields the template shows (wyglad/ustawienia).
+  name_text: (s) => s.has_name_text === true,
+  motto_text: (s) => s.has_motto_text === true,
+  title_text: (s) => s.has_title_text === true,
+  footer_text: (s) => s.has_footer_text === true,
+  logo: (s) => s.has_logo === true,
+  esp_link: (s) => s.has_esp_link === true,
   // SPEC 2: the template page exists when the template has colours, counters or home pages.
   template_page: (s) => nonEmpty(s.colors) || nonEmpty(s.counters) || nonEmpty(s.homepages),
 };

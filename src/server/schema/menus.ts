@@ -55,7 +55,7 @@ type Change = Partial<Pick<MenuRow, 'name' | 'icon' | 'sort' | 'is_root' | 'pare
  */
 export async function placeMenuEntries(db: Db, modules: readonly ModuleSchema[], report: (problem: string) => void): Promise<void> {
   // The entry opens the module's own screen: the view at its route path (a list, or a singleton's form), else its list (news at wiadomosci/wszystkie).
-  const placed = modules.filter((module) => module.admin.menu && module.admin.crud && entryView(module));
+  const placed = modules.filter((module) => module.admin.menu && module.admin.screens && entryView(module));
   const menuOf = (module: ModuleSchema): PlacedMenu => (module.admin.scope === 'admin' ? 'admin' : 'client_service');
   const folders = placed.flatMap((module): MenuEntry[] => {
     const folder = module.admin.menu!.declares;

@@ -56,7 +56,7 @@ export function OptionsWidget({ id, schema, label, hideLabel, value, required, d
       disabled={disabled || readonly || address === null || choices.isPending}
       error={invalid}
       helperText={help}
-      onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
+      onChange={(event) => onChange(event.target.value === '' ? undefined : (schema as JsonSchema).type === 'string' ? event.target.value : Number(event.target.value))}
       onBlur={() => onBlur(id, value)}
     >
       {!required && <MenuItem value="">{translate('app.widgets.options.none')}</MenuItem>}

@@ -11,7 +11,7 @@ export const actionsPart: MetaPart = {
         {
           name: identifier,
           method: { enum: ['GET', 'POST', 'PUT', 'DELETE'] },
-          path: { type: 'string', pattern: '^[a-z0-9_-]+(/[a-z0-9_-]+)*$' },
+          path: { type: 'string', pattern: '^([a-z0-9_-]+(/[a-z0-9_-]+)*)?$', description: 'Sub-path; empty (with fromRecord) the collection itself.' },
           on: { enum: ['row', 'record', 'collection'] },
           handler: { enum: ['update', 'module'] },
           body: propertySchema,
@@ -25,6 +25,12 @@ export const actionsPart: MetaPart = {
           download: { const: true },
           when: { type: 'object', additionalProperties: { type: 'array', minItems: 1, items: { type: ['string', 'number', 'boolean'] } } },
           opens: { enum: ['show', 'edit'] },
+          fromRecord: {
+            type: 'object',
+            propertyNames: identifier,
+            additionalProperties: identifier,
+            description: 'The body made from the record ({<body field>: <record field>}), sent to the collection (and path below it).',
+          },
         },
         ['name', 'method', 'path', 'label', 'message'],
       ),

@@ -1,6 +1,7 @@
 import { SINGLE_LINE_KEYWORD } from '../single-line';
 import { WIDGETS } from '../widgets';
-import { catalogueKey, closed, identifier, type MetaPart } from './part';
+import { flag } from './flags';
+import { catalogueKey, closed, identifier, listOf, type MetaPart } from './part';
 
 /** The panel's own keywords on a property: references, widgets, choices and how a value is shown. */
 export const fieldsPart: MetaPart = {
@@ -19,7 +20,11 @@ export const fieldsPart: MetaPart = {
     ),
     'x-choices': { type: 'string', minLength: 1, description: 'Sub-path answering the oneOf choices offered ({data: [{id}]}).' },
     'x-empty': { ...catalogueKey, description: 'Text the details page shows when the record has no value.' },
-    'x-display': { enum: ['changes'], description: 'changes: a history\'s {field, before, after} items.' },
+    'x-flags': listOf(flag, 'Flags the field needs (template:<feature>, service:<flag>, ...): elsewhere the form leaves it out and a write may not change it.'),
+    'x-display': {
+      enum: ['changes', 'swatches', 'image'],
+      description: "changes: a history's {field, before, after} items; swatches: {name, color} items as coloured squares with their names; image: the picture at the address the value holds, its alt text the record's label.",
+    },
     [SINGLE_LINE_KEYWORD]: { type: 'boolean', description: 'Refuses bidirectional controls; the registry sets it on every single-line text.' },
   },
 };

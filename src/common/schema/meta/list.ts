@@ -34,6 +34,7 @@ export const listPart: MetaPart = {
           ),
         ),
         label: described('The field naming a record; default name (or id).', identifier),
+        layout: { enum: ['cards'], description: 'cards: the records as cards at every width, not only on a phone.' },
         export: { type: 'boolean', description: 'GET {collection}/export: the list as a CSV file.' },
         bulk: listOf(
           closed(

@@ -13,6 +13,13 @@ export const modulePart: MetaPart = {
     messages: { type: 'object', additionalProperties: { anyOf: [catalogueKey, { type: 'null' }] }, description: 'Toasts by event (created, updated, deleted, ...); null: no toast.' },
     singleton: { type: 'boolean', description: 'One record per owner: GET reads it, POST or PUT saves it.' },
     crud: { type: 'boolean', description: 'false: a module of its own code serves the API.' },
+    screens: { type: 'boolean', description: "With crud false: the engine's screens show the module over the calls its own code serves." },
+    fieldSaves: {
+      type: 'object',
+      propertyNames: identifier,
+      additionalProperties: closed({ path: { type: 'string', pattern: '^/' }, body: identifier, message: catalogueKey }, ['path', 'body', 'message']),
+      description: "A singleton's fields each saved by a call of their own: PUT path {<body>: value}, with its own toast.",
+    },
     writable: { type: 'boolean', description: 'false: records are only read through the API.' },
     history: described('A read-only module nested here (or under the parent) given each write\'s difference.', identifier),
     group: closed(

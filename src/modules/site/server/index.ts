@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { appearanceServer } from './appearance';
 import { editorsServer } from './editors';
 import { galleriesServer } from './galleries';
 import { deliveryServer } from './delivery';
@@ -16,6 +17,7 @@ import { videosServer } from './videos';
 export const siteServer = fp(
   async (app: FastifyInstance) => {
     await app.register(newsServer);
+    await app.register(appearanceServer);
     await app.register(editorsServer);
     await app.register(importRoutes);
     await app.register(videosServer);

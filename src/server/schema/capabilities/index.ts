@@ -2,6 +2,7 @@ import type { Capability } from '../module-routes';
 import { actions } from './actions';
 import { bulk } from './bulk';
 import { csvExports } from './exports';
+import { fieldFlags } from './field-flags';
 import { files } from './files';
 import { history } from './history';
 import { locking } from './locking';
@@ -16,6 +17,6 @@ import { uniqueKeys } from './unique';
  * act: routes are registered, guards and checks run (unique keys before references), and stored
  * writes are followed (references, then history).
  */
-export const capabilities: readonly Capability[] = [records, singleton, csvExports, ordering, actions, bulk, files, locking, uniqueKeys, references, history];
+export const capabilities: readonly Capability[] = [records, singleton, csvExports, ordering, actions, bulk, files, locking, fieldFlags, uniqueKeys, references, history];
 
 export { copyNested } from './files';

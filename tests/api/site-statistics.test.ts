@@ -80,17 +80,17 @@ describe('the counter script', () => {
 describe('ingestion', () => {
   it('counts a page view: the path and campaign of its address, a screen class and a day-salted visitor hash, no address or user agent', async () => {
     const response = await hit(
-      { u: 'https://www.kowalski.example.com/oferta?utm_source=Newsletter&utm_medium=email&email=jan@example.com', r: 'https://mail.example.com/', w: 1280 },
+      { u: 'https://www.kowalski.example.com/test-oferta?utm_source=Newsletter&utm_medium=email&email=jan@example.com', r: 'https://mail.example.com/', w: 1280 },
       { from: '203.0.113.77' },
     );
     expect(response.statusCode, response.body).toBe(202);
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.headers['set-cookie']).toBeUndefined();
-    const [event] = await eventsAt('/oferta');
-    expect(event).toMatchObject({ client_service_id: site, path: '/oferta', source_kind: 'campaign', source_name: 'newsletter', screen: 'desktop' });
+    const [event] = await eventsAt('/test-oferta');
+    expect(event).toMatchObject({ client_service_id: site, path: '/test-oferta', source_kind: 'campaign', source_name: 'newsletter', screen: 'desktop' });
     expect(event.visitor).toMatch(/^[0-9a-f]{32}$/);
     // Nothing stored names the visitor: the row holds neither the address nor the user agent nor the query.
-    const { rows } = await test.ctx.db.query<{ row: string }>("SELECT row_to_json(e)::text AS row FROM site_visit_events e WHERE path = '/oferta'");
+    const { rows } = await test.ctx.db.query<{ row: string }>("SELECT row_to_json(e)::text AS row FROM site_visit_events e WHERE path = '/test-oferta'");
     expect(rows[0].row).not.toMatch(/203\.0\.113\.77|Mozilla|jan@example/);
     // The hash is not one of the address and user agent alone: it needs the day's salt, which is random.
     const unsalted = createHash('sha256').update(`${site}\n203.0.113.77\n${BROWSER}`).digest('hex').slice(0, 32);
@@ -100,11 +100,11 @@ describe('ingestion', () => {
   });
 
   it('gives the same visitor the same hash within the day, another address another one', async () => {
-    const page = { u: `https://${ALIAS}/kontakt`, w: 390 };
+    const page = { u: `https://${ALIAS}/test-kontakt`, w: 390 };
     expect((await hit(page, { domain: ALIAS, from: '203.0.113.10' })).statusCode).toBe(202);
     expect((await hit(page, { domain: ALIAS, from: '203.0.113.10' })).statusCode).toBe(202);
     expect((await hit(page, { domain: ALIAS, from: '203.0.113.11' })).statusCode).toBe(202);
-    const events = await eventsAt('/kontakt');
+    const events = await eventsAt('/test-kontakt');
     expect(events.map((event) => event.screen)).toEqual(['phone', 'phone', 'phone']);
     expect(events[0].visitor).toBe(events[1].visitor);
     expect(events[2].visitor).not.toBe(events[0].visitor);
@@ -206,7 +206,7 @@ describe('the rollup job and the screens', () => {
   const old = polishMoment(RETENTION_DAYS + 5, 12);
   const rows = (db: TestApp['ctx']['db'], sql: string) => db.query(sql, [otherSite]).then((result) => result.rows);
   const rollups = async () => ({
-    hours: await rows(test.ctx.db, 'SELECT hour, path, source_kind, source_name, visits FROM site_visit_hours WHERE client_service_id = $1 ORDER BY 1, 2, 3, 4'),
+    hours: await rows(test.ctx.db, 'SELECT hour, visits, visitors FROM site_visit_hours WHERE client_service_id = $1 ORDER BY 1'),
     days: await rows(test.ctx.db, "SELECT to_char(day, 'YYYY-MM-DD') AS day, visits, visitors FROM site_visit_days WHERE client_service_id = $1 ORDER BY 1"),
     pages: await rows(test.ctx.db, 'SELECT day, path, visits, visitors FROM site_visit_day_pages WHERE client_service_id = $1 ORDER BY 1, 2'),
     sources: await rows(test.ctx.db, 'SELECT day, source_kind, source_name, visits, visitors FROM site_visit_day_sources WHERE client_service_id = $1 ORDER BY 1, 2, 3'),
@@ -235,7 +235,7 @@ describe('the rollup job and the screens', () => {
     await rollUpVisits(db, RETENTION_DAYS);
   });
 
-  it('rolls raw events up by hour, day, page and source, on Polish days', async () => {
+  it('rolls raw events up by hour, and by day, page and source on Polish days', async () => {
     const { days, pages, sources, hours } = await rollups();
     expect(days).toEqual([
       { day: old.day, visits: 1, visitors: 1 },
@@ -244,7 +244,11 @@ describe('the rollup job and the screens', () => {
     ]);
     expect(pages).toHaveLength(4);
     expect(sources).toHaveLength(4);
-    expect(hours.reduce((sum, row) => sum + Number((row as { visits: number }).visits), 0)).toBe(5);
+    expect(hours.map((row) => [(row as { hour: Date }).hour.toISOString(), (row as { visits: number }).visits])).toEqual([
+      [old.at, 1],
+      [threeDaysAgo.at, 3],
+      [twoDaysAgo.at, 1],
+    ]);
   });
 
   it('is idempotent: a second run changes nothing', async () => {

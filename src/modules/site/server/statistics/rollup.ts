@@ -7,8 +7,8 @@ export const ROLLUP_JOB = 'site-statistics-rollup';
 const LATE_MARGIN = "interval '10 minutes'";
 
 /**
- * Rolls the raw page views up into the tables the screens read: per hour, page and source; per
- * Polish day in total (with unique visitors), per page and per source. Each run rewrites the days
+ * Rolls the raw page views up into the tables the screens read: per hour, and per Polish day in
+ * total, per page and per source, each with its unique visitors. Each run rewrites the days
  * from the one of its previous run on (today, mostly) from the raw events, in one transaction
  * under a row lock, so a run repeated or cut off changes nothing. Then it deletes raw events past
  * `retentionDays` that are rolled up, and the salts of the days that ended.
@@ -31,9 +31,9 @@ export async function rollUpIn(tx: Queryable, retentionDays: number): Promise<vo
     await tx.query(`DELETE FROM site_visit_hours WHERE hour >= date_trunc('hour', ${start})`, [startDay]);
     for (const table of ['site_visit_days', 'site_visit_day_pages', 'site_visit_day_sources']) await tx.query(`DELETE FROM ${table} WHERE day >= $1::date`, [startDay]);
     await tx.query(
-      `INSERT INTO site_visit_hours (client_service_id, hour, path, source_kind, source_name, visits)
-       SELECT client_service_id, date_trunc('hour', occurred_at), path, source_kind, source_name, count(*)
-         FROM site_visit_events WHERE occurred_at >= date_trunc('hour', ${start}) GROUP BY 1, 2, 3, 4, 5`,
+      `INSERT INTO site_visit_hours (client_service_id, hour, visits, visitors)
+       SELECT client_service_id, date_trunc('hour', occurred_at), count(*), count(DISTINCT visitor)
+         FROM site_visit_events WHERE occurred_at >= date_trunc('hour', ${start}) GROUP BY 1, 2`,
       [startDay],
     );
     await tx.query(

@@ -21,15 +21,13 @@ CREATE TABLE site_visit_salts (
 );
 
 -- Rollups the screens read (never the raw events), rewritten from the raw events for the days the
--- job covers: hourly per page and source, daily per page, per source and per day (unique visitors).
+-- job covers: per hour, and per Polish day in total, per page and per source, with unique visitors.
 CREATE TABLE site_visit_hours (
   client_service_id integer NOT NULL REFERENCES client_services (id) ON DELETE CASCADE,
   hour timestamptz NOT NULL,
-  path text NOT NULL,
-  source_kind text NOT NULL,
-  source_name text NOT NULL,
   visits integer NOT NULL,
-  PRIMARY KEY (client_service_id, hour, path, source_kind, source_name)
+  visitors integer NOT NULL,
+  PRIMARY KEY (client_service_id, hour)
 );
 CREATE TABLE site_visit_days (
   client_service_id integer NOT NULL REFERENCES client_services (id) ON DELETE CASCADE,

@@ -323,6 +323,31 @@ describe('the rollup job and the screens', () => {
     expect(body.totals).toEqual({ visits: 4, visitors: 4 });
   });
 
+  it('reads whole months from the monthly rollups and the days around them from the daily ones: pages and sources add up to the days', async () => {
+    const monthOf = (day: string) => day.slice(0, 7);
+    const lastOfMonth = (day: string) => {
+      const date = new Date(`${monthOf(day)}-01T00:00:00Z`);
+      date.setUTCMonth(date.getUTCMonth() + 1);
+      date.setUTCDate(0);
+      return date.toISOString().slice(0, 10);
+    };
+    const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const periods = [
+      [old.day, polishDay(new Date())],
+      [`${monthOf(old.day)}-01`, lastOfMonth(old.day)],
+      [shift(old.day, -40), shift(old.day, 0)],
+      [old.day, old.day],
+      [shift(old.day, 1), twoDaysAgo.day],
+      [`${monthOf(threeDaysAgo.day)}-01`, twoDaysAgo.day],
+    ];
+    for (const [from, to] of periods) {
+      const visits = (await statistics(`visits?from=${from}&to=${to}`)).json();
+      const sources = (await statistics(`sources?from=${from}&to=${to}`)).json();
+      const pageVisits = visits.pages.reduce((sum: number, page: { visits: number }) => sum + page.visits, 0);
+      expect([from, to, pageVisits, sources.totals.visits]).toEqual([from, to, visits.totals.visits, visits.totals.visits]);
+    }
+  });
+
   it('refuses a bad period or grouping with a Polish 400', async () => {
     const cases: Array<[string, string]> = [
       ['visits?from=2025-02-30', t('errors.invalid_parameter', { parameter: 'from' })],

@@ -1,6 +1,6 @@
 import { demoServiceId, type ModuleDemoSeed } from '../../../../server/platform/db/demo';
 import { ZONE } from '../../../newsletter/server/usage';
-import { rollUpIn } from './rollup';
+import { rollUpIn, rollUpMonths } from './rollup';
 
 /** Page views on an average weekday of the demo year, before the season and the day of the week shape them. */
 const WEEKDAY_VIEWS = 140;
@@ -105,6 +105,8 @@ export const statisticsDemo: ModuleDemoSeed = {
         WHERE at <= now()`,
       [serviceId],
     );
+    const { rows } = await tx.query<{ first: string }>("SELECT to_char(min(day), 'YYYY-MM-DD') AS first FROM demo_visit_days");
+    await rollUpMonths(tx, rows[0].first);
     // The job's first run starts at the oldest raw event: the days written above stay as they are.
     await rollUpIn(tx, api.ctx.config.statsRawRetentionDays);
   },

@@ -68,8 +68,10 @@ export function readHit(body: unknown, ownHosts: readonly string[]): Omit<PageVi
   };
 }
 
+/** Made once: a page view asks for its day, and toLocaleDateString would build a formatter each time. */
+const DAY_FORMAT = new Intl.DateTimeFormat('sv-SE', { timeZone: ZONE });
 /** The Polish calendar day of a moment, YYYY-MM-DD: salts and daily rollups follow Polish days. */
-export const polishDay = (at: Date) => at.toLocaleDateString('sv-SE', { timeZone: ZONE });
+export const polishDay = (at: Date) => DAY_FORMAT.format(at);
 
 /**
  * The visitor of a page view: a hash of the address, the user agent and the site with the day's

@@ -38,6 +38,20 @@ function periodOf(query: Query, maxDays: number): Period {
   return { from, to };
 }
 
+/**
+ * The rows of a period ($2 to $3 of service $1) per page or source: the whole months it spans from
+ * the monthly rollup, the days before and after them from the daily one (each range read by its index).
+ */
+function byMonthsAndDays(months: string, days: string, columns: string): string {
+  const firstWhole = "(CASE WHEN $2::date = date_trunc('month', $2::date)::date THEN $2::date ELSE (date_trunc('month', $2::date) + interval '1 month')::date END)";
+  const afterWhole = "(date_trunc('month', $3::date + 1)::date)";
+  return `SELECT ${columns}, visits, visitors FROM ${months} WHERE client_service_id = $1 AND month >= ${firstWhole} AND month < ${afterWhole}
+          UNION ALL
+          SELECT ${columns}, visits, visitors FROM ${days} WHERE client_service_id = $1 AND day >= $2::date AND day <= $3::date AND day < ${firstWhole}
+          UNION ALL
+          SELECT ${columns}, visits, visitors FROM ${days} WHERE client_service_id = $1 AND day >= $2::date AND day <= $3::date AND day >= greatest(${firstWhole}, ${afterWhole})`;
+}
+
 interface Figures {
   visits: number;
   visitors: number;
@@ -94,8 +108,7 @@ export async function statisticsReportRoutes(app: FastifyInstance): Promise<void
     const serviceId = await serviceOf(request);
     const range = periodOf(request.query as Query, MAX_DAYS.day);
     const { rows: pages } = await db.query<{ path: string; visits: number; visitors: number }>(
-      `SELECT path, sum(visits) AS visits, sum(visitors) AS visitors FROM site_visit_day_pages
-        WHERE client_service_id = $1 AND day BETWEEN $2::date AND $3::date
+      `SELECT path, sum(visits) AS visits, sum(visitors) AS visitors FROM (${byMonthsAndDays('site_visit_month_pages', 'site_visit_day_pages', 'path')}) rows
         GROUP BY path ORDER BY sum(visits) DESC, path LIMIT ${TOP_PAGES}`,
       [serviceId, range.from, range.to],
     );
@@ -141,8 +154,8 @@ export async function statisticsReportRoutes(app: FastifyInstance): Promise<void
     const serviceId = await serviceOf(request);
     const range = periodOf(request.query as Query, MAX_DAYS.day);
     const { rows } = await db.query<{ kind: string | null; name: string | null; visits: number; visitors: number }>(
-      `SELECT source_kind AS kind, source_name AS name, sum(visits) AS visits, sum(visitors) AS visitors FROM site_visit_day_sources
-        WHERE client_service_id = $1 AND day BETWEEN $2::date AND $3::date
+      `SELECT source_kind AS kind, source_name AS name, sum(visits) AS visits, sum(visitors) AS visitors
+         FROM (${byMonthsAndDays('site_visit_month_sources', 'site_visit_day_sources', 'source_kind, source_name')}) rows
         GROUP BY GROUPING SETS ((source_kind, source_name), (source_kind), ())`,
       [serviceId, range.from, range.to],
     );

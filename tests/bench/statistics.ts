@@ -121,6 +121,8 @@ async function measureScreens(database: ScreensResult['database'], databaseUrl: 
       const url = `${server.baseUrl}/api/client_service/${seeded.serviceId}/statistics/visits`;
       const single = await loadEndpoint(url, headers, { connections: 1, durationSeconds: options.durationSeconds, warmupSeconds: 2, requests });
       const loaded = await loadEndpoint(url, headers, { connections: 10, durationSeconds: options.durationSeconds, warmupSeconds: 2, requests });
+      // Said at once too: the PostgreSQL part that follows may take many minutes.
+      options.log(`  the screens' calls: p95 ${single.p95Ms.toFixed(1)} ms at 1 connection, ${loaded.p95Ms.toFixed(1)} ms at 10`);
       return { database, events, generateSeconds: seeded.generateSeconds, rollupSeconds: seeded.rollupSeconds, single, loaded };
     } finally {
       await server.stop();
@@ -166,6 +168,7 @@ async function measureIngest(options: { port: number; durationSeconds: number; l
       });
       const result = await run;
       latencies.sort((a, b) => a - b);
+      options.log(`  ${stored.toLocaleString('en')} page views stored in ${result.duration} s`);
       const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)];
       return {
         connections: INGEST_CONNECTIONS,

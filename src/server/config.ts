@@ -56,6 +56,9 @@ export interface Config {
   dkim?: { domain: string; selector: string; privateKey: string };
   /** The lowest level the server logs (LOG_LEVEL); one line per request appears from `debug` on. */
   logLevel: LogLevel;
+  /** Visit statistics: days raw page views are kept once rolled up (STATS_RAW_RETENTION_DAYS), page views one address may send a minute (STATS_HITS_PER_MINUTE). */
+  statsRawRetentionDays: number;
+  statsHitsPerMinute: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -108,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
     filesS3: s3Settings(env),
     logLevel: logLevel(env.LOG_LEVEL),
+    statsRawRetentionDays: Math.max(2, Number(env.STATS_RAW_RETENTION_DAYS ?? 30)),
+    statsHitsPerMinute: Number(env.STATS_HITS_PER_MINUTE ?? 60),
     dkim:
       env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
         ? // A PEM key in one line of the environment keeps its line breaks as \n.

@@ -103,11 +103,12 @@ describe('GET /api/user/menu/client_service/{id}', () => {
     expect(flatten(items).some((item) => item.is_root)).toBe(false);
   });
 
-  it('places the reports folder with its two screens at start where the menus lack it, once', async () => {
+  const REPORT_SCREENS = ['service_reports_mailings', 'service_reports_logs', 'service_reports_visits', 'service_reports_visits_sums', 'service_reports_visits_sources'];
+  it('places the reports folder with its screens (two of the mailings, three of the visits) at start where the menus lack it, once', async () => {
     const serviceId = await serviceIdOf('klient');
     const folders = async () => (await menu(`/api/user/menu/client_service/${serviceId}`, klient)).filter((item) => item.type === 'folder');
     const placed = (await folders()).find((folder) => folder.submenu.some((item) => item.prefix === 'service_reports_mailings'));
-    expect(placed?.submenu.map((item) => item.prefix)).toEqual(['service_reports_mailings', 'service_reports_logs']);
+    expect(placed?.submenu.map((item) => item.prefix)).toEqual(REPORT_SCREENS);
     const reports = async () => (await folders()).filter((folder) => folder.name === placed?.name);
     // A database seeded before the reports existed: the next start places them, and a start after it adds nothing.
     await t.ctx.db.query("DELETE FROM menu_items WHERE menu = 'client_service' AND (slot = 'reports' OR prefix LIKE 'service_reports_%')");
@@ -119,7 +120,7 @@ describe('GET /api/user/menu/client_service/{id}', () => {
     }
     const again = await reports();
     expect(again).toHaveLength(1);
-    expect(again[0].submenu.map((item) => item.prefix)).toEqual(['service_reports_mailings', 'service_reports_logs']);
+    expect(again[0].submenu.map((item) => item.prefix)).toEqual(REPORT_SCREENS);
   });
 
   it('shows root-only service items to root', async () => {

@@ -7,7 +7,9 @@
  * BENCH_ONLY (`pages`: page weights and GET /api/user; `recipients`: the recipients lists; `news`: the
  * all-news list; `import`: the CSV import of 100,000 recipients, on its own server at BENCH_PORT + 2;
  * `mailings`: a mailing of BENCH_MAILING_RECIPIENTS (100,000) against raw pooled nodemailer;
- * `delivery`: the site delivery API under a mixed read load, cold and warm);
+ * `delivery`: the site delivery API under a mixed read load, cold and warm; `stats`: the visit counter's
+ * page views per second and the statistics screens' calls over a year of page views, on the embedded
+ * database and, with BENCH_DATABASE_URL, on PostgreSQL);
  * BENCH_PROFILE_DIR (none): the API-only servers write CPU profiles there when they stop.
  */
 import { ensureClientBuild } from '../../src/server/build-client';
@@ -28,13 +30,14 @@ import {
 } from './recipients';
 import { serviceIdOfType, signInThroughApi, startServer } from './server';
 import { IMPORT_ROWS, type ImportResult, measureImport } from './recipient-import';
+import { INGEST_CONNECTIONS, measureStatistics, type StatisticsResult } from './statistics';
 
-const targets = { loginJsGzipBytes: LOGIN_JS_GZIP_BUDGET, userP95Ms: 20, recipientsP95Ms: 25, newsP95Ms: 25, importSeconds: 5, mailingRatio: 0.8, deliveryP95Ms: 25 };
+const targets = { loginJsGzipBytes: LOGIN_JS_GZIP_BUDGET, userP95Ms: 20, recipientsP95Ms: 25, newsP95Ms: 25, importSeconds: 5, mailingRatio: 0.8, deliveryP95Ms: 25, statsIngestPerSecond: 2_000, statsScreensP95Ms: 50 };
 const port = Number(process.env.BENCH_PORT ?? 3320);
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const BENCH_USER = 'klient';
 const only = process.env.BENCH_ONLY;
-const BENCHES = ['pages', 'recipients', 'news', 'import', 'mailings', 'delivery'];
+const BENCHES = ['pages', 'recipients', 'news', 'import', 'mailings', 'delivery', 'stats'];
 if (only !== undefined && !BENCHES.includes(only)) throw new Error(`BENCH_ONLY must be one of ${BENCHES.join(', ')}, not ${only}`);
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -204,6 +207,29 @@ function reportDelivery({ cold, warm }: DeliveryResult): string[][] {
   ];
 }
 
+function reportStatistics({ ingest, screens }: StatisticsResult): string[][] {
+  console.log(`\nVisit counter: page views posted from many addresses to one server process (embedded database), ${INGEST_CONNECTIONS} connections, ${ingest.durationSeconds} s`);
+  console.log(table([['requests/s', 'p50', 'p95', 'p99', 'failed', 'stored'], [...loadRow(ingest), String(ingest.stored)]]));
+  console.log('\nVisit statistics screens (visits, sums, sources) over a year of page views, each call another period of 1 to 366 days');
+  console.log(
+    table([
+      ['database', 'page views', 'generated', 'rolled up', 'connections', 'requests/s', 'p50', 'p95', 'p99', 'failed'],
+      ...screens.flatMap((result) =>
+        [result.single, result.loaded].map((load) => [result.database, result.events.toLocaleString('en'), `${result.generateSeconds.toFixed(1)} s`, `${result.rollupSeconds.toFixed(1)} s`, String(load.connections), ...loadRow(load)]),
+      ),
+    ]),
+  );
+  return [
+    ['visit counter page views/s', `≥ ${targets.statsIngestPerSecond.toLocaleString('en')}`, (ingest.stored / ingest.durationSeconds).toFixed(0), verdict(ingest.stored / ingest.durationSeconds >= targets.statsIngestPerSecond)],
+    ...screens.map((result) => [
+      `statistics screens p95, ${result.database} (${result.events.toLocaleString('en')})`,
+      `≤ ${ms(targets.statsScreensP95Ms)}`,
+      ms(result.single.p95Ms),
+      verdict(result.single.p95Ms <= targets.statsScreensP95Ms),
+    ]),
+  ];
+}
+
 // One server at a time, so the loads do not compete for the two cores.
 const front = only === undefined || only === 'pages' ? await measureFront() : undefined;
 const recipients = only === undefined || only === 'recipients' ? await measureRecipients({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
@@ -211,6 +237,7 @@ const news = only === undefined || only === 'news' ? await measureNews({ port: p
 const imported = only === undefined || only === 'import' ? await measureImport({ port: port + 2, log: (line) => console.log(line) }) : undefined;
 const mailings = only === undefined || only === 'mailings' ? await measureMailings({ port: port + 2, log: (line) => console.log(line) }) : undefined;
 const delivery = only === undefined || only === 'delivery' ? await measureDelivery({ port: port + 1, log: (line) => console.log(line) }) : undefined;
+const statistics = only === undefined || only === 'stats' ? await measureStatistics({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
 
 const figures = [
   ...(front ? reportFront(front) : []),
@@ -219,6 +246,7 @@ const figures = [
   ...(imported ? reportImport(imported) : []),
   ...(mailings ? reportMailings(mailings) : []),
   ...(delivery ? reportDelivery(delivery) : []),
+  ...(statistics ? reportStatistics(statistics) : []),
 ];
 console.log('\nFigures to reach');
 console.log(table([['figure', 'target', 'measured', ''], ...figures]));
@@ -227,6 +255,9 @@ const loads: [string, LoadResult][] = [
   ...(front ? [['GET /api/user', front.userLoad] as [string, LoadResult]] : []),
   ...(recipients ? [['the recipients lists (warm)', recipients.warm], ['the recipients lists (cold)', recipients.cold]] as [string, LoadResult][] : []),
   ...(news ? [['the all-news list (warm)', news.warm], ['the all-news list (cold)', news.cold]] as [string, LoadResult][] : []),
+  ...(statistics
+    ? ([['the visit counter', statistics.ingest], ...statistics.screens.flatMap((result) => [[`the statistics screens (${result.database})`, result.single], [`the statistics screens (${result.database}, 10 connections)`, result.loaded]])] as [string, LoadResult][])
+    : []),
 ];
 for (const [name, pass] of delivery ? ([['the delivery API (cold)', delivery.cold], ['the delivery API (warm)', delivery.warm]] as const) : []) {
   if (pass.failed > 0) {

@@ -139,11 +139,14 @@ test.describe('newsletter reports', () => {
     await expect(logs.getByRole('row').nth(1)).toContainText('https://www.kowalski.example.com/oferta');
   });
 
-  test('a service without mailings has no reports: no menu folder, and the screens answer with the 403 screen', async ({ page, services }) => {
+  test('a service without mailings has no mailing reports: none in its Reports folder (its visit statistics only), and the screens answer with the 403 screen', async ({ page, services }) => {
     await page.goto(`/usluga/${services.site}`);
     const sidebar = page.getByRole('navigation', { name: text('app.layout.menu_label') });
-    await expect(sidebar.getByRole('button', { name: text('demo.menu.service_configuration'), exact: true })).toBeVisible();
-    await expect(sidebar.getByRole('button', { name: text('demo.menu.service_reports'), exact: true })).toHaveCount(0);
+    const folder = sidebar.getByRole('button', { name: text('demo.menu.service_reports'), exact: true });
+    await expect(folder).toBeVisible();
+    if ((await folder.getAttribute('aria-expanded')) !== 'true') await folder.click();
+    await expect(sidebar.getByRole('link', { name: text('demo.menu.service_reports_visits'), exact: true })).toBeVisible();
+    for (const entry of ['demo.menu.service_reports_mailings', 'demo.menu.service_reports_logs']) await expect(sidebar.getByRole('link', { name: text(entry), exact: true })).toHaveCount(0);
     for (const serviceId of [services.site, services.otherClientSite]) {
       await page.goto(`/usluga/${serviceId}/raporty/logi`);
       await expectToast(page, specTexts.moduleAccessDenied, 'alert');

@@ -7,12 +7,13 @@ import { deliveryServer } from './delivery';
 import { formDelivery, formsServer } from './forms';
 import { importRoutes } from './imports';
 import { newsServer } from './news';
+import { statisticsServer } from './statistics';
 import { videosServer } from './videos';
 
 /**
  * The site's calls beyond its schema modules (schemas/site/): the news' OPTIONS calls, editors kept
  * in service memberships, imports between services with the job that copies their content, the
- * forms' public submission API, the delivery API that gives a site its published content. Extends the schema modules' routes, so it needs them first.
+ * forms' public submission API, the delivery API that gives a site its published content, the visit statistics. Extends the schema modules' routes, so it needs them first.
  */
 export const siteServer = fp(
   async (app: FastifyInstance) => {
@@ -24,6 +25,7 @@ export const siteServer = fp(
     await app.register(galleriesServer);
     await app.register(formsServer);
     await app.register(deliveryServer, { extensions: { forms: formDelivery(app) } });
+    await app.register(statisticsServer);
   },
   { name: 'site', dependencies: ['schema-modules'] },
 );

@@ -109,7 +109,7 @@ const TEMPLATES = {
   },
 };
 
-const SITE_MODULES = ['files', 'news', 'news_categories', 'subjects', 'scripts', 'settings', 'main_pages', 'appearance', 'wcag', 'imports', 'main_data', 'scroll_banners', 'counter_banners', 'galleries', 'videos', 'forms'];
+const SITE_MODULES = ['files', 'news', 'news_categories', 'subjects', 'scripts', 'settings', 'main_pages', 'appearance', 'wcag', 'imports', 'main_data', 'scroll_banners', 'counter_banners', 'galleries', 'videos', 'forms', 'statistics'];
 const NEWSLETTER_MODULES = ['files', 'tags', 'recipients', 'senders', 'limits', 'templates', 'layouts', 'mailings'];
 
 const SERVICES: ServiceSeed[] = [

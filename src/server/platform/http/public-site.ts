@@ -5,8 +5,8 @@ import fp from 'fastify-plugin';
 const ALLOWED_METHODS = 'GET, HEAD, POST';
 const ALLOWED_HEADERS = 'Content-Type, If-None-Match, X-Delivery-Key';
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
-/** The public site API's addresses: by the site's domain, or by a service's delivery key. */
-const PUBLIC_SITE_PATHS = ['/api/site/*', '/api/delivery/*'];
+/** The public site API's addresses: by the site's domain, or by a service's delivery key; the visit counter's. */
+const PUBLIC_SITE_PATHS = ['/api/site/*', '/api/delivery/*', '/api/stats/*'];
 
 /**
  * The public site API (routes with `config.publicSiteApi`: /api/site/{domain}/..., /api/delivery/...) is called by the

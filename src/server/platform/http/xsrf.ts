@@ -15,6 +15,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const xsrfPlugin = fp(async (app: FastifyInstance) => {
   const publicOrigin = new URL(app.ctx.config.publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
+    // Calls that act for no session, so a forged one gains nothing: a public form whose signed token
+    // is its own permission (a newsletter's one-click unsubscribe, RFC 8058, posted by the
+    // recipient's mail provider), and the public site API (a site's form sent from the site's pages,
+    // its visit counter), which sets no cookie either: a site's visitors get none from the panel.
+    const config = request.routeOptions.config as { publicTokenForm?: boolean; publicSiteApi?: boolean } | undefined;
+    if (config?.publicSiteApi === true) return;
     const cookieToken = request.cookies[XSRF_COOKIE];
     if (!cookieToken) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
@@ -26,11 +32,7 @@ export const xsrfPlugin = fp(async (app: FastifyInstance) => {
     }
     // The path is not looked at: the router decodes it (/%61pi/ is /api/), a prefix test would not.
     if (SAFE_METHODS.has(request.method)) return;
-    // Calls that act for no session, so a forged one gains nothing: a public form whose signed token
-    // is its own permission (a newsletter's one-click unsubscribe, RFC 8058, posted by the
-    // recipient's mail provider), and the public site API (a site's form sent from the site's pages).
-    const config = request.routeOptions.config as { publicTokenForm?: boolean; publicSiteApi?: boolean } | undefined;
-    if (config?.publicTokenForm === true || config?.publicSiteApi === true) return;
+    if (config?.publicTokenForm === true) return;
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) {
       throw httpError(403, 'errors.foreign_origin');

@@ -5,13 +5,14 @@ import { galleriesServer } from './galleries';
 import { deliveryServer } from './delivery';
 import { formDelivery, formsServer } from './forms';
 import { importRoutes } from './imports';
+import { mainPagesServer } from './main-pages';
 import { newsServer } from './news';
 import { videosServer } from './videos';
 
 /**
  * The site's calls beyond its schema modules (schemas/site/): the news' OPTIONS calls, editors kept
  * in service memberships, imports between services with the job that copies their content, the
- * forms' public submission API, the delivery API that gives a site its published content. Extends the schema modules' routes, so it needs them first.
+ * forms' public submission API, the delivery API that gives a site its published content, the home-page builder. Extends the schema modules' routes, so it needs them first.
  */
 export const siteServer = fp(
   async (app: FastifyInstance) => {
@@ -21,6 +22,7 @@ export const siteServer = fp(
     await app.register(videosServer);
     await app.register(galleriesServer);
     await app.register(formsServer);
+    await app.register(mainPagesServer);
     await app.register(deliveryServer, { extensions: { forms: formDelivery(app) } });
   },
   { name: 'site', dependencies: ['schema-modules'] },

@@ -8,6 +8,7 @@ import { assertValidForm, httpError, t } from '../../../../server/platform/http/
 import { booleanQuery, isTrue, readPage } from '../../../../server/platform/http/pagination';
 import { integer, oneOf, text } from '../../../../server/platform/http/query';
 import { moduleRoutes } from '../../../../server/schema';
+import { syncMenuEntries, type MenuEntry } from '../../../../server/schema/menus';
 import { activeTemplateSettings } from '../../../../server/schema/flags';
 import { isPlainObject, validationFailure } from '../../../../server/schema/module-routes';
 import { receiveUpload } from '../../../../server/schema/uploads';
@@ -33,6 +34,8 @@ const UPLOAD = '/client_service/:service_id/upload/main_pages';
 const SECTION = `${BASE}/:page_prefix/sections/:section_id`;
 const UPLOADED_SECTION = `${UPLOAD}/:page_prefix/sections/:section_id`;
 const PICKER_PER_PAGE = 20;
+/** The builder's entry in the service menu (the browser shows it where the service and the user have the module). */
+const MENU: MenuEntry[] = [{ prefix: 'service_appearance_main_pages', name: 'app.main_pages.menu', icon: 'ViewQuilt', sort: 35, rootOnly: false }];
 
 type Params = Record<string, string>;
 type Picture = { temporary: TemporaryObject; extension: string };
@@ -78,6 +81,7 @@ function offerOutput(offer: PageOffer) {
 export async function mainPagesServer(app: FastifyInstance): Promise<void> {
   const sections = moduleRoutes(app, SECTIONS);
   if (!sections) return;
+  await syncMenuEntries(app.ctx.db, MENU, (problem) => app.log.warn(problem));
   const { db, files } = app.ctx;
   const { schema } = sections.module;
   const pictureRules = (field: 'icon' | 'background') => ({ ...sections.module.admin.files[field], refusal: 'errors.main_pages.picture_type' });

@@ -264,6 +264,12 @@ describe('the public page', () => {
     const title = (await test.ctx.db.query<{ title: string }>("SELECT data->>'title' AS title FROM module_records WHERE id = $1", [news])).rows[0].title;
     expect(page.body).toContain(title.replace(/&/g, '&amp;').replace(/"/g, '&quot;'));
 
+    // The builder's preview draws the same page for the signed-in editor.
+    const drawn = await call('GET', `${base(site)}/strona_glowna/preview`);
+    expect(drawn.statusCode).toBe(200);
+    expect(drawn.body).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co');
+    expect((await call('GET', `${base(site)}/strona_glowna/preview`, undefined, 'klient2')).statusCode).toBe(403);
+
     await json('PUT', `${base(site)}/strona_glowna/sections/${added.id}/status`, { status: 'off' });
     const alias = await test.call({ method: 'GET', url: '/strona/KOWALSKI.example.net/strona_glowna' });
     expect(alias.statusCode).toBe(200);

@@ -12,6 +12,7 @@ import { syncMenuEntries, type MenuEntry } from '../../../../server/schema/menus
 import { activeTemplateSettings } from '../../../../server/schema/flags';
 import { isPlainObject, validationFailure } from '../../../../server/schema/module-routes';
 import { receiveUpload } from '../../../../server/schema/uploads';
+import { drawnPage, sendPage } from './public';
 import { COMPONENTS, MAIN_PAGES, MAX_ITEMS, MAX_SECTIONS, pageOffers, type PageOffer, type SectionKind } from './catalogue';
 import {
   allSections,
@@ -340,6 +341,10 @@ export async function mainPagesServer(app: FastifyInstance): Promise<void> {
     const { rows } = await db.query<{ domain: string }>('SELECT domain FROM client_service_domains WHERE client_service_id = $1 ORDER BY is_main DESC, id LIMIT 1', [serviceId]);
     const count = await db.query<{ total: string }>('SELECT count(*) AS total FROM main_page_sections WHERE main_page_id = $1', [row.id]);
     return { prefix: row.prefix, name: offerOutput(offer).name, sections: Number(count.rows[0].total), domain: rows[0]?.domain ?? null, home: row.position === 1 };
+  });
+  route('GET', `${BASE}/:page_prefix/preview`, 'The page as the public sees it (HTML, as at /strona/{domain}/...), for the builder\'s preview', async (request, reply) => {
+    const { serviceId, page: row } = await page(request);
+    return sendPage(reply, (await drawnPage(db, serviceId, row.prefix))!);
   });
   route(
     'POST',

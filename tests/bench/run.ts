@@ -7,7 +7,8 @@
  * BENCH_ONLY (`pages`: page weights and GET /api/user; `recipients`: the recipients lists; `news`: the
  * all-news list; `import`: the CSV import of 100,000 recipients, on its own server at BENCH_PORT + 2;
  * `mailings`: a mailing of BENCH_MAILING_RECIPIENTS (100,000) against raw pooled nodemailer;
- * `delivery`: the site delivery API under a mixed read load, cold and warm);
+ * `delivery`: the site delivery API under a mixed read load, cold and warm; `preview`: the home-page
+ * preview of 20 sections of 10 items drawn by the server, cold and warm);
  * BENCH_PROFILE_DIR (none): the API-only servers write CPU profiles there when they stop.
  */
 import { ensureClientBuild } from '../../src/server/build-client';
@@ -16,6 +17,7 @@ import { loadEndpoint, type LoadResult } from './api-load';
 import { carriesFormCodeOutOfPlace, LOGIN_JS_GZIP_BUDGET, loginRoute, type PageWeight, measurePageWeights, type WeighedRoute } from './page-weight';
 import { DELIVERY_CONDITIONAL_SHARE, DELIVERY_CONNECTIONS, DELIVERY_NEWS, DELIVERY_WRITE_SHARE, type DeliveryResult, measureDelivery, type PassResult } from './delivery';
 import { measureNews, NEWS_ITEMS } from './news';
+import { measurePreview, PREVIEW_CONNECTIONS, PREVIEW_ITEMS, PREVIEW_SECTIONS, type PreviewResult } from './preview';
 import { MAILING_RECIPIENTS, type MailingResult, measureMailings } from './mailings';
 import {
   measureRecipients,
@@ -29,12 +31,12 @@ import {
 import { serviceIdOfType, signInThroughApi, startServer } from './server';
 import { IMPORT_ROWS, type ImportResult, measureImport } from './recipient-import';
 
-const targets = { loginJsGzipBytes: LOGIN_JS_GZIP_BUDGET, userP95Ms: 20, recipientsP95Ms: 25, newsP95Ms: 25, importSeconds: 5, mailingRatio: 0.8, deliveryP95Ms: 25 };
+const targets = { loginJsGzipBytes: LOGIN_JS_GZIP_BUDGET, userP95Ms: 20, recipientsP95Ms: 25, newsP95Ms: 25, importSeconds: 5, mailingRatio: 0.8, deliveryP95Ms: 25, previewP95Ms: 50 };
 const port = Number(process.env.BENCH_PORT ?? 3320);
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const BENCH_USER = 'klient';
 const only = process.env.BENCH_ONLY;
-const BENCHES = ['pages', 'recipients', 'news', 'import', 'mailings', 'delivery'];
+const BENCHES = ['pages', 'recipients', 'news', 'import', 'mailings', 'delivery', 'preview'];
 if (only !== undefined && !BENCHES.includes(only)) throw new Error(`BENCH_ONLY must be one of ${BENCHES.join(', ')}, not ${only}`);
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -204,6 +206,17 @@ function reportDelivery({ cold, warm }: DeliveryResult): string[][] {
   ];
 }
 
+function reportPreview({ cold, warm, bytes }: PreviewResult): string[][] {
+  console.log(
+    `\nThe home-page preview drawn by the server (${PREVIEW_SECTIONS} sections of ${PREVIEW_ITEMS} items, ${kB(bytes)} of HTML, embedded database), ${PREVIEW_CONNECTIONS} connections, ${warm.durationSeconds} s each`,
+  );
+  console.log(table([['', 'requests/s', 'p50', 'p95', 'p99', 'failed'], ['cold (first seconds)', ...loadRow(cold)], ['warm', ...loadRow(warm)]]));
+  return [
+    [`home-page preview p95 at ${PREVIEW_CONNECTIONS} conn.`, `≤ ${ms(targets.previewP95Ms)}`, ms(warm.p95Ms), verdict(warm.p95Ms <= targets.previewP95Ms)],
+    ['  same, cold (first seconds)', 'reported', ms(cold.p95Ms), ''],
+  ];
+}
+
 // One server at a time, so the loads do not compete for the two cores.
 const front = only === undefined || only === 'pages' ? await measureFront() : undefined;
 const recipients = only === undefined || only === 'recipients' ? await measureRecipients({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
@@ -211,6 +224,7 @@ const news = only === undefined || only === 'news' ? await measureNews({ port: p
 const imported = only === undefined || only === 'import' ? await measureImport({ port: port + 2, log: (line) => console.log(line) }) : undefined;
 const mailings = only === undefined || only === 'mailings' ? await measureMailings({ port: port + 2, log: (line) => console.log(line) }) : undefined;
 const delivery = only === undefined || only === 'delivery' ? await measureDelivery({ port: port + 1, log: (line) => console.log(line) }) : undefined;
+const preview = only === undefined || only === 'preview' ? await measurePreview({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
 
 const figures = [
   ...(front ? reportFront(front) : []),
@@ -219,6 +233,7 @@ const figures = [
   ...(imported ? reportImport(imported) : []),
   ...(mailings ? reportMailings(mailings) : []),
   ...(delivery ? reportDelivery(delivery) : []),
+  ...(preview ? reportPreview(preview) : []),
 ];
 console.log('\nFigures to reach');
 console.log(table([['figure', 'target', 'measured', ''], ...figures]));
@@ -227,6 +242,7 @@ const loads: [string, LoadResult][] = [
   ...(front ? [['GET /api/user', front.userLoad] as [string, LoadResult]] : []),
   ...(recipients ? [['the recipients lists (warm)', recipients.warm], ['the recipients lists (cold)', recipients.cold]] as [string, LoadResult][] : []),
   ...(news ? [['the all-news list (warm)', news.warm], ['the all-news list (cold)', news.cold]] as [string, LoadResult][] : []),
+  ...(preview ? [['the home-page preview (warm)', preview.warm], ['the home-page preview (cold)', preview.cold]] as [string, LoadResult][] : []),
 ];
 for (const [name, pass] of delivery ? ([['the delivery API (cold)', delivery.cold], ['the delivery API (warm)', delivery.warm]] as const) : []) {
   if (pass.failed > 0) {

@@ -3,9 +3,9 @@ import type { Queryable } from '../../../../server/platform/db';
 import { httpError, t } from '../../../../server/platform/http/errors';
 import { activeTemplateSettings } from '../../../../server/schema/flags';
 import { serviceOfDomain } from '../site-domain';
-import { MAIN_PAGES, MAX_ITEMS, pageOffers } from './catalogue';
+import { MAIN_PAGES, pageOffers } from './catalogue';
 import { renderPage, type DrawnPage } from './render';
-import { latestShown, pageOf, pagesOf, sectionItems, sectionsOf } from './store';
+import { latestShown, pageOf, pagesOf, sectionsOf, shownItemsOf } from './store';
 
 /** How many of the newest records a section shows when no items were picked for it. */
 export const LATEST_SHOWN = 6;
@@ -26,14 +26,15 @@ export async function drawnPage(db: Queryable, serviceId: number, prefix: string
   const colors = Array.isArray(settings?.colors) ? (settings.colors as { prefix?: string; color?: string }[]) : [];
   const color = (colors.find((entry) => entry.prefix === rows[0].template_color) ?? colors[0])?.color ?? null;
   const sections = await sectionsOf(db, page.id, { onlyOn: true });
+  const picked = await shownItemsOf(db, sections.map((section) => Number(section.id)));
   const drawn = await Promise.all(
-    sections.map(async (section) => {
-      const picked = await sectionItems(db, Number(section.id), { limit: MAX_ITEMS, offset: 0, onlyShown: true });
-      const items = picked.total
-        ? picked.data
-        : await latestShown(db, serviceId, section.component_name, section.data_mode === 'category' ? Number(section.data_category) : null, LATEST_SHOWN);
-      return { section, items };
-    }),
+    sections.map(async (section) => ({
+      section,
+      // No published item picked: the newest published records (of its category in category mode).
+      items:
+        picked.get(Number(section.id)) ??
+        (await latestShown(db, serviceId, section.component_name, section.data_mode === 'category' ? Number(section.data_category) : null, LATEST_SHOWN)),
+    })),
   );
   const name = t(`app.main_pages.pages.${page.prefix}`);
   return { siteName: rows[0].name, pageName: name.startsWith('app.') ? page.prefix : name, color, sections: drawn, sideContainers: offer.containers.slice(1) };

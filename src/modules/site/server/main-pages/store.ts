@@ -153,28 +153,21 @@ export async function recordAsItem(db: Queryable, serviceId: number, componentNa
   return items(rows, componentName)[0] ?? null;
 }
 
-/** A section's picked items of one component (or all), in their order, with their records. */
+/** A section's picked items of one component, in their order, with their records. */
 export async function sectionItems(
   db: Queryable,
   sectionId: number,
-  query: { componentName?: string; limit: number; offset: number; onlyShown?: boolean },
+  query: { componentName: string; limit: number; offset: number },
 ): Promise<{ data: (ItemRecord & { id: number; position: number })[]; total: number }> {
-  const names = query.componentName ? [query.componentName] : Object.keys(COMPONENTS);
-  const shown = (component: Component) => (query.onlyShown && component.shown ? ` AND (r.data->>'${component.shown}')::boolean IS TRUE` : '');
-  const union = names
-    .map((name) => {
-      const component = COMPONENTS[name];
-      return `SELECT i.id, i.position, '${name}' AS component_name, ${itemColumns(component)} FROM main_page_section_items i
-                JOIN module_records r ON r.id = i.row_id AND r.resource = '${component.resource}'
-               WHERE i.section_id = $1 AND i.component_name = '${name}'${shown(component)}`;
-    })
-    .join(' UNION ALL ');
+  const component = COMPONENTS[query.componentName];
+  const from = `FROM main_page_section_items i JOIN module_records r ON r.id = i.row_id AND r.resource = $2 WHERE i.section_id = $1 AND i.component_name = $3`;
+  const params = [sectionId, component.resource, query.componentName];
   const [page, count] = await Promise.all([
-    db.query<ItemRecord & { id: number; position: number }>(`SELECT * FROM (${union}) picked ORDER BY position, id LIMIT $2 OFFSET $3`, [sectionId, query.limit, query.offset]),
-    db.query<{ total: string }>(`SELECT count(*) AS total FROM (${union}) picked`, [sectionId]),
+    db.query<ItemRecord & { id: number; position: number }>(`SELECT i.id, i.position, ${itemColumns(component)} ${from} ORDER BY i.position, i.id LIMIT $4 OFFSET $5`, [...params, query.limit, query.offset]),
+    db.query<{ total: string }>(`SELECT count(*) AS total ${from}`, params),
   ]);
   return {
-    data: page.rows.map((row) => ({ ...row, id: Number(row.id), position: Number(row.position), row_id: Number(row.row_id), name: row.name ?? '' })),
+    data: page.rows.map((row) => ({ ...row, component_name: query.componentName, id: Number(row.id), position: Number(row.position), row_id: Number(row.row_id), name: row.name ?? '' })),
     total: Number(count.rows[0].total),
   };
 }
@@ -190,4 +183,34 @@ export async function latestShown(db: Queryable, serviceId: number, componentNam
     [component.resource, serviceId, category, limit],
   );
   return items(rows, componentName);
+}
+
+/** An SQL expression choosing, by the item's component, which field of its record to read. */
+function byComponent(pick: (component: Component) => string | undefined): string {
+  const cases = Object.entries(COMPONENTS)
+    .map(([name, component]) => [name, pick(component)])
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, field]) => `WHEN '${name}' THEN r.data->>'${field}'`);
+  return cases.length ? `CASE i.component_name ${cases.join(' ')} END` : 'NULL';
+}
+
+/** The published items picked for the sections, in their order, read in one query for a whole page: by section id. */
+export async function shownItemsOf(db: Queryable, sectionIds: number[]): Promise<Map<number, ItemRecord[]>> {
+  const resources = Object.entries(COMPONENTS).map(([name, component]) => `(i.component_name = '${name}' AND r.resource = '${component.resource}')`);
+  const { rows } = await db.query<ItemRecord & { section_id: number; shown: string | null }>(
+    `SELECT i.section_id, i.component_name, r.id AS row_id, ${byComponent((component) => component.label)} AS name, ${byComponent((component) => component.text)} AS text,
+            ${byComponent((component) => component.link)} AS link, ${byComponent((component) => component.shown)} AS shown
+       FROM main_page_section_items i JOIN module_records r ON r.id = i.row_id
+      WHERE i.section_id = ANY($1::int[]) AND (${resources.join(' OR ')})
+      ORDER BY i.section_id, i.position, i.id`,
+    [sectionIds],
+  );
+  const items = new Map<number, ItemRecord[]>();
+  for (const row of rows) {
+    // A module without a published flag (forms) shows every record; the others only those published.
+    if (COMPONENTS[row.component_name].shown && row.shown !== 'true') continue;
+    const section = Number(row.section_id);
+    items.set(section, [...(items.get(section) ?? []), { row_id: Number(row.row_id), component_name: row.component_name, name: row.name ?? '', text: row.text, link: row.link }]);
+  }
+  return items;
 }

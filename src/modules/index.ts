@@ -12,6 +12,8 @@ import { appearanceDemo } from './site/server/appearance/demo';
 import { editorsDemo } from './site/server/demo-editors';
 import { formsDemo } from './site/server/demo-forms';
 import { importsDemo } from './site/server/demo-imports';
+import { mainPagesDemo } from './site/server/main-pages/demo';
+import { publicMainPages } from './site/server/main-pages/public';
 import { mainDataDemo } from './site/server/demo-main-data';
 import { newsDemo } from './site/server/demo-news';
 import { videosDemo } from './site/server/videos/demo';
@@ -24,8 +26,11 @@ import { statisticsDemo } from './site/server/statistics/demo';
  */
 export const moduleServerPlugins: FastifyPluginAsync[] = [servicesAdminServer, newsletterServer, siteServer, diskServer];
 
+/** Pages the modules serve outside /api, to anyone: a site's home pages at /strona/{domain}/. */
+export const modulePublicPages: FastifyPluginAsync[] = [publicMainPages];
+
 /** The modules' demo records, written once on a demo database when the server is ready (in this order). */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo, videosDemo, siteModulesDemo, formsDemo, appearanceDemo, statisticsDemo];
+export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo, videosDemo, siteModulesDemo, formsDemo, appearanceDemo, mainPagesDemo, statisticsDemo];
 
 /** The demo accounts the modules' demos add (the start message lists them beside the shell's). */
 export const moduleDemoAccounts = moduleDemoSeeds.flatMap((seed) => seed.accounts ?? []);

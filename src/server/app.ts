@@ -17,6 +17,7 @@ import type { FileStore } from './platform/files/store';
 import type { SignedLinks } from './platform/files/signed-links';
 import type { Jobs } from './platform/jobs';
 import { apiModules } from './modules';
+import { modulePublicPages } from '../modules';
 import { tileImageSource } from './modules/settings';
 import { clientPlugin } from './platform/http/client';
 import { recordApiRoutes } from './platform/http/api-routes';
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: LogDestinati
     { prefix: '/api' },
   );
 
+  for (const pages of modulePublicPages) await app.register(pages);
   if (ctx.config.serveClient) await app.register(clientPlugin, { config: ctx.config });
   else app.setNotFoundHandler(sendNotFound);
   return app;

@@ -33,7 +33,8 @@ export async function loadEndpoint(
     timeout: options.timeoutSeconds ?? 10,
     ...(options.requests ? { requests: options.requests } : {}),
   };
-  await autocannon({ ...load, duration: options.warmupSeconds });
+  // No warm-up (0): the figures of a cold server.
+  if (options.warmupSeconds > 0) await autocannon({ ...load, duration: options.warmupSeconds });
 
   const latencies: number[] = [];
   const run = autocannon({ ...load, duration: options.durationSeconds });

@@ -9,7 +9,8 @@
  * `mailings`: a mailing of BENCH_MAILING_RECIPIENTS (100,000) against raw pooled nodemailer;
  * `delivery`: the site delivery API under a mixed read load, cold and warm; `stats`: the visit counter's
  * page views per second and the statistics screens' calls over a year of page views, on the embedded
- * database and, with BENCH_DATABASE_URL, on PostgreSQL);
+ * database and, with BENCH_DATABASE_URL, on PostgreSQL; `preview`: the home-page
+ * preview of 20 sections of 10 items drawn by the server, cold and warm);
  * BENCH_PROFILE_DIR (none): the API-only servers write CPU profiles there when they stop.
  */
 import { ensureClientBuild } from '../../src/server/build-client';
@@ -18,6 +19,7 @@ import { loadEndpoint, type LoadResult } from './api-load';
 import { carriesFormCodeOutOfPlace, LOGIN_JS_GZIP_BUDGET, loginRoute, type PageWeight, measurePageWeights, type WeighedRoute } from './page-weight';
 import { DELIVERY_CONDITIONAL_SHARE, DELIVERY_CONNECTIONS, DELIVERY_NEWS, DELIVERY_WRITE_SHARE, type DeliveryResult, measureDelivery, type PassResult } from './delivery';
 import { measureNews, NEWS_ITEMS } from './news';
+import { measurePreview, PREVIEW_CONNECTIONS, PREVIEW_ITEMS, PREVIEW_SECTIONS, type PreviewResult } from './preview';
 import { MAILING_RECIPIENTS, type MailingResult, measureMailings } from './mailings';
 import {
   measureRecipients,
@@ -37,7 +39,7 @@ const port = Number(process.env.BENCH_PORT ?? 3320);
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const BENCH_USER = 'klient';
 const only = process.env.BENCH_ONLY;
-const BENCHES = ['pages', 'recipients', 'news', 'import', 'mailings', 'delivery', 'stats'];
+const BENCHES = ['pages', 'recipients', 'news', 'import', 'mailings', 'delivery', 'stats', 'preview'];
 if (only !== undefined && !BENCHES.includes(only)) throw new Error(`BENCH_ONLY must be one of ${BENCHES.join(', ')}, not ${only}`);
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -230,6 +232,18 @@ function reportStatistics({ ingest, screens }: StatisticsResult): string[][] {
   ];
 }
 
+function reportPreview({ cold, warm, bytes }: PreviewResult): string[][] {
+  console.log(
+    `\nThe home-page preview drawn by the server (${PREVIEW_SECTIONS} sections of ${PREVIEW_ITEMS} items, ${kB(bytes)} of HTML, embedded database), ${PREVIEW_CONNECTIONS} connections, ${warm.durationSeconds} s each`,
+  );
+  console.log(table([['', 'requests/s', 'p50', 'p95', 'p99', 'failed'], ['cold (first seconds)', ...loadRow(cold)], ['warm', ...loadRow(warm)]]));
+  return [
+    // No target set for it yet: measured and reported.
+    [`home-page preview p95 at ${PREVIEW_CONNECTIONS} conn. (warm)`, 'reported', ms(warm.p95Ms), ''],
+    ['  same, cold (first seconds)', 'reported', ms(cold.p95Ms), ''],
+  ];
+}
+
 // One server at a time, so the loads do not compete for the two cores.
 const front = only === undefined || only === 'pages' ? await measureFront() : undefined;
 const recipients = only === undefined || only === 'recipients' ? await measureRecipients({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
@@ -238,6 +252,7 @@ const imported = only === undefined || only === 'import' ? await measureImport({
 const mailings = only === undefined || only === 'mailings' ? await measureMailings({ port: port + 2, log: (line) => console.log(line) }) : undefined;
 const delivery = only === undefined || only === 'delivery' ? await measureDelivery({ port: port + 1, log: (line) => console.log(line) }) : undefined;
 const statistics = only === undefined || only === 'stats' ? await measureStatistics({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
+const preview = only === undefined || only === 'preview' ? await measurePreview({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
 
 const figures = [
   ...(front ? reportFront(front) : []),
@@ -247,6 +262,7 @@ const figures = [
   ...(mailings ? reportMailings(mailings) : []),
   ...(delivery ? reportDelivery(delivery) : []),
   ...(statistics ? reportStatistics(statistics) : []),
+  ...(preview ? reportPreview(preview) : []),
 ];
 console.log('\nFigures to reach');
 console.log(table([['figure', 'target', 'measured', ''], ...figures]));
@@ -258,6 +274,7 @@ const loads: [string, LoadResult][] = [
   ...(statistics
     ? ([['the visit counter', statistics.ingest], ...statistics.screens.flatMap((result) => [[`the statistics screens (${result.database})`, result.single], [`the statistics screens (${result.database}, 10 connections)`, result.loaded]])] as [string, LoadResult][])
     : []),
+  ...(preview ? [['the home-page preview (warm)', preview.warm], ['the home-page preview (cold)', preview.cold]] as [string, LoadResult][] : []),
 ];
 for (const [name, pass] of delivery ? ([['the delivery API (cold)', delivery.cold], ['the delivery API (warm)', delivery.warm]] as const) : []) {
   if (pass.failed > 0) {

@@ -4,6 +4,15 @@
  */
 export const specTexts = {
   accessDenied: 'Brak dostępu',
+  sectionAdded: 'Sekcja została dodana.',
+  sectionNameUpdated: 'Nazwa sekcji została zaktualizowana.',
+  sectionDataUpdated: 'Dane sekcji zostały zaktualizowane.',
+  sectionLookUpdated: 'Wygląd sekcji został zaktualizowany.',
+  sectionDeleted: 'Sekcja została usunięta.',
+  sectionEnabled: 'Sekcja została włączona.',
+  sectionDisabled: 'Sekcja została wyłączona.',
+  itemAdded: 'Element został dodany.',
+  itemRemoved: 'Element został usunięty.',
   pageNotFound: 'Nie znaleziono strony',
   sessionEnding: 'Kończy się sesja!',
   extendSession: 'Przedłuż',

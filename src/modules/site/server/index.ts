@@ -6,6 +6,7 @@ import { galleriesServer } from './galleries';
 import { deliveryServer } from './delivery';
 import { formDelivery, formsServer } from './forms';
 import { importRoutes } from './imports';
+import { mainPagesServer } from './main-pages';
 import { newsServer } from './news';
 import { statisticsServer } from './statistics';
 import { videosServer } from './videos';
@@ -13,7 +14,7 @@ import { videosServer } from './videos';
 /**
  * The site's calls beyond its schema modules (schemas/site/): the news' OPTIONS calls, editors kept
  * in service memberships, imports between services with the job that copies their content, the
- * forms' public submission API, the delivery API that gives a site its published content, the visit statistics. Extends the schema modules' routes, so it needs them first.
+ * forms' public submission API, the delivery API that gives a site its published content, the home-page builder, the visit statistics. Extends the schema modules' routes, so it needs them first.
  */
 export const siteServer = fp(
   async (app: FastifyInstance) => {
@@ -24,6 +25,7 @@ export const siteServer = fp(
     await app.register(videosServer);
     await app.register(galleriesServer);
     await app.register(formsServer);
+    await app.register(mainPagesServer);
     await app.register(deliveryServer, { extensions: { forms: formDelivery(app) } });
     await app.register(statisticsServer);
   },

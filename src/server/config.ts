@@ -56,6 +56,10 @@ export interface Config {
   dkim?: { domain: string; selector: string; privateKey: string };
   /** The lowest level the server logs (LOG_LEVEL); one line per request appears from `debug` on. */
   logLevel: LogLevel;
+  /** The Chromium the WCAG assistant drives (CHROMIUM_PATH; Debian's by default). */
+  chromiumPath: string;
+  /** How long the WCAG assistant waits for one page to load and be checked, in seconds (WCAG_PAGE_TIMEOUT). */
+  wcagPageTimeout: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -108,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
     filesS3: s3Settings(env),
     logLevel: logLevel(env.LOG_LEVEL),
+    chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    wcagPageTimeout: Number(env.WCAG_PAGE_TIMEOUT ?? 20),
     dkim:
       env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
         ? // A PEM key in one line of the environment keeps its line breaks as \n.

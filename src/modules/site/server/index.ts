@@ -7,11 +7,12 @@ import { formDelivery, formsServer } from './forms';
 import { importRoutes } from './imports';
 import { newsServer } from './news';
 import { videosServer } from './videos';
+import { wcagServer } from './wcag';
 
 /**
  * The site's calls beyond its schema modules (schemas/site/): the news' OPTIONS calls, editors kept
  * in service memberships, imports between services with the job that copies their content, the
- * forms' public submission API, the delivery API that gives a site its published content. Extends the schema modules' routes, so it needs them first.
+ * forms' public submission API, the delivery API that gives a site its published content, the WCAG assistant's analyses. Extends the schema modules' routes, so it needs them first.
  */
 export const siteServer = fp(
   async (app: FastifyInstance) => {
@@ -21,6 +22,7 @@ export const siteServer = fp(
     await app.register(videosServer);
     await app.register(galleriesServer);
     await app.register(formsServer);
+    await app.register(wcagServer);
     await app.register(deliveryServer, { extensions: { forms: formDelivery(app) } });
   },
   { name: 'site', dependencies: ['schema-modules'] },

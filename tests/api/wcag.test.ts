@@ -94,6 +94,71 @@ describe('an analysis of the fixture site', () => {
     expect(image.nodes[0]).toEqual({ target: 'img', html: expect.stringContaining('<img src="/piksel.png"') });
   });
 
+  it('scores the site: every planted violation fails its criteria, listing its page and element; no false pass', async () => {
+    const scores = await call('GET', `${wcag(service)}/analyses/${result.id}/scores/site`);
+    expect(scores.statusCode, scores.body).toBe(200);
+    const { criteria, levels, counts } = scores.json() as { criteria: { id: string; status: string; failures: { rule: string; pages: { url: string; nodes: { target: string }[] }[] }[] }[]; levels: { A: number; AA: number }; counts: Record<string, number> };
+    const byId = new Map(criteria.map((criterion) => [criterion.id, criterion]));
+    for (const planted of PLANTED) {
+      for (const id of planted.criteria) {
+        const criterion = byId.get(id)!;
+        expect(criterion.status, `${planted.rule} → ${id}`).toBe('failed');
+        const finding = criterion.failures.find((entry) => entry.rule === planted.rule)!;
+        expect(finding.pages.map((page) => new URL(page.url).pathname)).toContain(planted.path);
+        expect(finding.pages[0].nodes[0].target).not.toBe('');
+      }
+    }
+    expect(criteria).toHaveLength(86);
+    expect(byId.get('2.4.7')!.status).toBe('not_tested');
+    expect(levels.A).toBeGreaterThan(0);
+    expect(levels.A).toBeLessThan(100);
+    expect(levels.AA).toBeLessThan(100);
+    expect(Object.values(counts).reduce((sum, count) => sum + count, 0)).toBe(55);
+    // The history keeps the site's scores for the trend.
+    expect((await analysis(result.id)).scores).toEqual({ levels, counts });
+  });
+
+  it('scores a principle, a guideline and a page; refuses an unknown type, prefix or page', async () => {
+    const principle = (await call('GET', `${wcag(service)}/analyses/latest/scores/principle?prefix=3`)).json();
+    expect(principle.criteria.every((criterion: { principle: string }) => criterion.principle === '3')).toBe(true);
+    expect(principle.criteria.find((criterion: { id: string }) => criterion.id === '3.1.1').status).toBe('failed');
+    const guideline = (await call('GET', `${wcag(service)}/analyses/${result.id}/scores/guideline?prefix=1.4`)).json();
+    expect(guideline.criteria.map((criterion: { id: string }) => criterion.id)).toContain('1.4.3');
+    expect(guideline.criteria.every((criterion: { guideline: string }) => criterion.guideline === '1.4')).toBe(true);
+    const clean = result.pages.find((page) => page.url.endsWith('/czysta-1')) as unknown as { id: number };
+    const page = (await call('GET', `${wcag(service)}/analyses/${result.id}/scores/page?prefix=${clean.id}`)).json();
+    expect(page.criteria.filter((criterion: { status: string }) => criterion.status === 'failed')).toEqual([]);
+    expect(page.levels.A).toBe(100);
+    expect((await call('GET', `${wcag(service)}/analyses/${result.id}/scores/zasada`)).statusCode).toBe(400);
+    expect((await call('GET', `${wcag(service)}/analyses/${result.id}/scores/guideline?prefix=9.9`)).json().detail).toBe('Nie ma takiej zasady ani wytycznej WCAG.');
+    expect((await call('GET', `${wcag(service)}/analyses/${result.id}/scores/page?prefix=999999`)).statusCode).toBe(404);
+  });
+
+  it('takes a person’s check of a criterion, with a note, over the rules’ verdict until removed', async () => {
+    const checked = await call('PUT', `${wcag(service)}/criteria/2.4.7/check`, { status: 'passed', note: 'Sprawdzone klawiaturą.' });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json()).toMatchObject({ criterion_id: '2.4.7', status: 'passed', note: 'Sprawdzone klawiaturą.', checked_by: 'klient' });
+    const criterion = (await call('GET', `${wcag(service)}/criteria/2.4.7`)).json().criterion;
+    expect(criterion).toMatchObject({ status: 'passed', automatic: 'not_tested', manual: { note: 'Sprawdzone klawiaturą.' } });
+    const catalogue = (await call('GET', `${wcag(service)}/criteria`)).json();
+    expect(catalogue.analysis_id).toBe(result.id);
+    expect(catalogue.criteria.find((entry: { id: string }) => entry.id === '1.1.1').status).toBe('failed');
+    expect(catalogue.automated.total).toBe(55);
+    // Other clients see nothing of it.
+    expect((await call('GET', `${wcag(foreign)}/criteria/2.4.7`, undefined, 'klient2')).json().criterion.manual).toBeNull();
+    const refused = await call('PUT', `${wcag(service)}/criteria/2.4.7/check`, { status: 'maybe', note: 'x'.repeat(2001) });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().errors)).toEqual(['status', 'note']);
+    expect((await call('PUT', `${wcag(service)}/criteria/9.9.9/check`, { status: 'passed' })).statusCode).toBe(404);
+    expect((await call('DELETE', `${wcag(service)}/criteria/2.4.7/check`)).statusCode).toBe(204);
+    expect((await call('GET', `${wcag(service)}/criteria/2.4.7`)).json().criterion.status).toBe('not_tested');
+  });
+
+  it('gives the trend of the completed analyses’ scores', async () => {
+    const trend = (await call('GET', `${wcag(service)}/trend`)).json();
+    expect(trend.data.at(-1)).toMatchObject({ id: result.id, levels: { A: expect.any(Number), AA: expect.any(Number) } });
+  });
+
   it('lists the analysis in the history, newest first', async () => {
     const history = await call('GET', `${wcag(service)}/analyses?per_page=5`);
     expect(history.statusCode).toBe(200);

@@ -46,8 +46,8 @@ export const PRINCIPLE_IDS: readonly string[] = ['1', '2', '3', '4'];
 export const SCORED_LEVELS = ['A', 'AA'] as const;
 export type ScoredLevel = (typeof SCORED_LEVELS)[number];
 
-/** A catalogue key's segment for an id ('1.4.3' → '1_4_3'). */
-export const keyOf = (id: string) => id.replace(/\./g, '_');
+/** A catalogue key's segment for a criterion or rule id ('1.4.3' → '1_4_3', 'image-alt' → 'image_alt'). */
+export const keyOf = (id: string) => id.replace(/[.-]/g, '_');
 
 /** The criterion an axe tag names ('wcag1412' → '1.4.12'), or undefined for other tags. */
 export function criterionOfTag(tag: string): string | undefined {

@@ -4,9 +4,14 @@ import { requireServiceAccess } from '../../../../server/platform/auth/service-a
 import type { Queryable } from '../../../../server/platform/db';
 import { assertValidForm, httpError } from '../../../../server/platform/http/errors';
 import { readPage } from '../../../../server/platform/http/pagination';
+import { single } from '../../../../server/platform/http/query';
 import { documentOperation } from '../../../../server/schema';
+import { CRITERIA, type Criterion, GUIDELINE_IDS, PRINCIPLE_IDS } from '../../common/wcag/catalogue';
 import { ACTIVE_STATES } from '../../common/wcag/results';
+import { automatedShare, criterionResults, levelScores, summarise, type Summary } from '../../common/wcag/scoring';
 import { wcagAnalysisJob, WCAG_JOB } from './job';
+import { AXE_RULES } from './rules';
+import { analysedPages, manualChecks } from './scores';
 
 export const WCAG_MODULE = 'wcag';
 const BASE = '/client_service/:service_id/module/wcag';
@@ -16,6 +21,11 @@ export const MAX_PAGE_LIMIT = 100;
 export const DEFAULT_PAGE_LIMIT = 20;
 const MAX_URL_LENGTH = 2048;
 const MAX_ID = 2_147_483_647;
+const MAX_NOTE = 2000;
+const TREND_LENGTH = 20;
+/** The analysis `latest` names in a path: the service's latest completed one. */
+const LATEST = 'latest';
+const SCORE_TYPES = ['site', 'principle', 'guideline', 'page'] as const;
 
 interface Settings {
   start_url: string | null;
@@ -62,12 +72,34 @@ export async function wcagServer(app: FastifyInstance): Promise<void> {
   await jobs.define(wcagAnalysisJob(app));
   const serviceOf = async (request: FastifyRequest) => (await requireServiceAccess(db, request, (request.params as { service_id: string }).service_id, WCAG_MODULE)).serviceId;
 
-  /** The service's analysis the call names; another service's (or none) is the same 404. */
+  /** The service's analysis the call names (`latest`: its latest completed one); another service's (or none) is the same 404. */
   async function analysisOf(request: FastifyRequest, serviceId: number, tx: Queryable = db) {
-    const id = analysisIdOf((request.params as { analysis_id: string }).analysis_id);
-    const { rows } = await tx.query<AnalysisRow>(`${ANALYSIS_SELECT} WHERE a.id = $1 AND a.client_service_id = $2`, [id, serviceId]);
-    if (!rows[0]) throw httpError(404, 'errors.wcag.analysis_not_found');
+    const raw = (request.params as { analysis_id: string }).analysis_id;
+    const { rows } =
+      raw === LATEST
+        ? await tx.query<AnalysisRow>(`${ANALYSIS_SELECT} WHERE a.client_service_id = $1 AND a.status = 'completed' ORDER BY a.id DESC LIMIT 1`, [serviceId])
+        : await tx.query<AnalysisRow>(`${ANALYSIS_SELECT} WHERE a.id = $1 AND a.client_service_id = $2`, [analysisIdOf(raw), serviceId]);
+    if (!rows[0]) throw httpError(404, raw === LATEST ? 'errors.wcag.no_analysis' : 'errors.wcag.analysis_not_found');
     return rows[0];
+  }
+
+  /** The latest completed analysis's id, or null before the first. */
+  async function latestId(serviceId: number): Promise<number | null> {
+    const { rows } = await db.query<{ id: number }>(`SELECT id FROM wcag_analyses WHERE client_service_id = $1 AND status = 'completed' ORDER BY id DESC LIMIT 1`, [serviceId]);
+    return rows[0] ? Number(rows[0].id) : null;
+  }
+
+  /** Every criterion's result in an analysis (none analysed: every criterion not tested), with the service's checks by hand. */
+  async function resultsOf(serviceId: number, analysisId: number | null, pageId?: number) {
+    const pages = analysisId === null ? [] : await analysedPages(db, analysisId, pageId);
+    return { pages, criteria: criterionResults(pages, AXE_RULES, await manualChecks(db, serviceId)) };
+  }
+
+  /** A catalogue criterion by its id; 404 for any other. */
+  function criterionOf(raw: unknown) {
+    const criterion = CRITERIA.find((entry) => entry.id === raw);
+    if (!criterion) throw httpError(404, 'errors.wcag.criterion_not_found');
+    return criterion;
   }
 
   const responses = (extra: Record<number, string> = {}) => ({
@@ -177,6 +209,109 @@ export async function wcagServer(app: FastifyInstance): Promise<void> {
     );
     if (!rows[0]) throw httpError(409, 'errors.wcag.not_running');
     return analysisJson(await analysisOf(request, serviceId));
+  });
+  documentOperation(app, 'get', `${DOCUMENTED}/analyses/{analysis_id}/scores/{type}`, {
+    tags: ['wcag'],
+    summary:
+      "An analysis's scores (analysis_id may be `latest`, the latest completed): type site, principle (?prefix=1), guideline (?prefix=1.4) or page (?prefix=<page id>): {analysis_id, type, prefix, levels: {A, AA} (0-100, Lighthouse's weighting; null: no rule applied), counts (A and AA criteria by status), criteria: [{id, level, principle, guideline, status, automatic, rules, failures: [{rule, impact, pages: [{id, url, nodes: [{target, html}]}]}], reviews, manual}]}",
+    responses: responses({ 400: 'Unknown type, or a prefix that names nothing of it', 404: 'No such analysis (or page) of the service' }),
+  });
+  app.get(`${BASE}/analyses/:analysis_id/scores/:type`, { preHandler: app.authenticate }, async (request) => {
+    const serviceId = await serviceOf(request);
+    const analysis = await analysisOf(request, serviceId);
+    const type = (request.params as { type: string }).type;
+    const prefix = single(request.query, 'prefix');
+    if (!(SCORE_TYPES as readonly string[]).includes(type)) throw httpError(400, 'errors.wcag.score_type_invalid');
+    const within = (criterion: Criterion) => (type === 'principle' ? criterion.principle === prefix : type === 'guideline' ? criterion.guideline === prefix : true);
+    if ((type === 'principle' && !PRINCIPLE_IDS.includes(prefix ?? '')) || (type === 'guideline' && !GUIDELINE_IDS.includes(prefix ?? ''))) throw httpError(400, 'errors.wcag.prefix_invalid');
+    let pageId: number | undefined;
+    if (type === 'page') {
+      const { rows } = await db.query<{ id: number }>('SELECT id FROM wcag_pages WHERE analysis_id = $1 AND id::text = $2', [analysis.id, prefix ?? '']);
+      if (!rows[0]) throw httpError(404, 'errors.wcag.page_not_found');
+      pageId = Number(rows[0].id);
+    }
+    const { pages, criteria } = await resultsOf(serviceId, analysis.id, pageId);
+    const scoped = criteria.filter(within);
+    const levels = levelScores(pages, AXE_RULES, scoped);
+    return { analysis_id: analysis.id, type, prefix: prefix ?? null, ...summarise(scoped, levels), criteria: scoped };
+  });
+
+  documentOperation(app, 'get', `${DOCUMENTED}/criteria`, {
+    tags: ['wcag'],
+    summary: 'The WCAG 2.2 catalogue with each criterion\'s status in the latest completed analysis (not_tested before the first): {analysis_id, automated: {automated, total}, criteria: [{id, level, principle, guideline, status, automatic, rules, manual}]}',
+    responses: responses(),
+  });
+  app.get(`${BASE}/criteria`, { preHandler: app.authenticate }, async (request) => {
+    const serviceId = await serviceOf(request);
+    const analysisId = await latestId(serviceId);
+    const { criteria } = await resultsOf(serviceId, analysisId);
+    return {
+      analysis_id: analysisId,
+      automated: automatedShare(AXE_RULES),
+      criteria: criteria.map(({ failures, reviews, ...criterion }) => ({ ...criterion, failed_pages: new Set(failures.flatMap((finding) => finding.pages.map((page) => page.id))).size, review_count: reviews.length })),
+    };
+  });
+
+  documentOperation(app, 'get', `${DOCUMENTED}/criteria/{criterion_id}`, {
+    tags: ['wcag'],
+    summary: 'One criterion (e.g. 1.4.3) with its result in the latest completed analysis: {analysis_id, criterion: {id, level, status, automatic, rules, failures, reviews, manual}}',
+    responses: responses({ 404: 'No such criterion' }),
+  });
+  app.get(`${BASE}/criteria/:criterion_id`, { preHandler: app.authenticate }, async (request) => {
+    const serviceId = await serviceOf(request);
+    const criterion = criterionOf((request.params as { criterion_id: string }).criterion_id);
+    const analysisId = await latestId(serviceId);
+    const { criteria } = await resultsOf(serviceId, analysisId);
+    return { analysis_id: analysisId, criterion: criteria.find((entry) => entry.id === criterion.id) };
+  });
+
+  documentOperation(app, 'put', `${DOCUMENTED}/criteria/{criterion_id}/check`, {
+    tags: ['wcag'],
+    summary: 'A person checked the criterion by hand {status: passed | failed, note (≤ 2000 characters)}; it holds over the analyses until changed or removed. Answers the check',
+    responses: responses({ 400: 'A value is not valid', 404: 'No such criterion' }),
+  });
+  app.put(`${BASE}/criteria/:criterion_id/check`, { preHandler: app.authenticate }, async (request) => {
+    const serviceId = await serviceOf(request);
+    const criterion = criterionOf((request.params as { criterion_id: string }).criterion_id);
+    const body = bodyOf(request);
+    const note = body.note ?? '';
+    assertValidForm({
+      ...(body.status === 'passed' || body.status === 'failed' ? {} : { status: 'validation.wcag.manual_status_invalid' }),
+      ...(typeof note === 'string' && note.length <= MAX_NOTE ? {} : { note: 'validation.wcag.note_invalid' }),
+    });
+    await db.query(
+      `INSERT INTO wcag_manual_checks (client_service_id, criterion_id, status, note, checked_by) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (client_service_id, criterion_id) DO UPDATE SET status = $3, note = $4, checked_by = $5, checked_at = now()`,
+      [serviceId, criterion.id, body.status, note, currentUser(request).userId],
+    );
+    return (await manualChecks(db, serviceId)).find((check) => check.criterion_id === criterion.id);
+  });
+
+  documentOperation(app, 'delete', `${DOCUMENTED}/criteria/{criterion_id}/check`, {
+    tags: ['wcag'],
+    summary: 'Removes the check by hand: the criterion takes the rules\' verdict again',
+    responses: { ...responses({ 404: 'No such criterion' }), 204: { description: 'Removed' } },
+  });
+  app.delete(`${BASE}/criteria/:criterion_id/check`, { preHandler: app.authenticate }, async (request, reply) => {
+    const serviceId = await serviceOf(request);
+    const criterion = criterionOf((request.params as { criterion_id: string }).criterion_id);
+    await db.query('DELETE FROM wcag_manual_checks WHERE client_service_id = $1 AND criterion_id = $2', [serviceId, criterion.id]);
+    return reply.code(204).send();
+  });
+
+  documentOperation(app, 'get', `${DOCUMENTED}/trend`, {
+    tags: ['wcag'],
+    summary: `The scores of the last ${TREND_LENGTH} completed analyses, oldest first: {data: [{id, finished_at, levels: {A, AA}, counts}]}`,
+    responses: responses(),
+  });
+  app.get(`${BASE}/trend`, { preHandler: app.authenticate }, async (request) => {
+    const serviceId = await serviceOf(request);
+    const { rows } = await db.query<{ id: number; finished_at: Date; summary: Summary }>(
+      `SELECT id, finished_at, summary FROM (SELECT id, finished_at, summary FROM wcag_analyses
+          WHERE client_service_id = $1 AND status = 'completed' AND summary IS NOT NULL ORDER BY id DESC LIMIT ${TREND_LENGTH}) latest ORDER BY id`,
+      [serviceId],
+    );
+    return { data: rows.map((row) => ({ id: Number(row.id), finished_at: row.finished_at, ...row.summary })) };
   });
 }
 

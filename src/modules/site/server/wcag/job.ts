@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobDefinition } from '../../../../server/platform/jobs';
 import { analyseSite, PageFailure } from './engine';
+import { analysisSummary } from './scores';
 
 export const WCAG_JOB = 'wcag-analysis';
 
@@ -18,12 +19,14 @@ export function wcagAnalysisJob(app: FastifyInstance): JobDefinition<{ analysisI
     expireInSeconds: 3600,
     async handler(job) {
       const { analysisId } = job.data;
-      const { rows } = await db.query<{ start_url: string; page_limit: number }>(
-        `UPDATE wcag_analyses SET status = 'running', pages_done = 0, pages_total = NULL WHERE id = $1 AND status IN ('queued', 'running') RETURNING start_url, page_limit`,
+      const { rows } = await db.query<{ start_url: string; page_limit: number; client_service_id: number }>(
+        `UPDATE wcag_analyses SET status = 'running', pages_done = 0, pages_total = NULL WHERE id = $1 AND status IN ('queued', 'running')
+         RETURNING start_url, page_limit, client_service_id`,
         [analysisId],
       );
       const analysis = rows[0];
       if (!analysis) return;
+      const serviceId = Number(analysis.client_service_id);
       await db.query('DELETE FROM wcag_pages WHERE analysis_id = $1', [analysisId]);
       let outcome: { status: 'completed' } | { status: 'failed'; failure: string };
       try {
@@ -60,10 +63,12 @@ export function wcagAnalysisJob(app: FastifyInstance): JobDefinition<{ analysisI
         if (!(error instanceof PageFailure)) app.log.error({ err: error, analysisId }, 'wcag analysis failed');
         outcome = { status: 'failed', failure: error instanceof PageFailure ? error.reason : 'browser' };
       }
-      await db.query(`UPDATE wcag_analyses SET status = $2, failure = $3, finished_at = now() WHERE id = $1 AND status = 'running'`, [
+      const summary = outcome.status === 'completed' ? await analysisSummary(db, analysisId, serviceId) : null;
+      await db.query(`UPDATE wcag_analyses SET status = $2, failure = $3, summary = $4, finished_at = now() WHERE id = $1 AND status = 'running'`, [
         analysisId,
         outcome.status,
         outcome.status === 'failed' ? outcome.failure : null,
+        summary === null ? null : JSON.stringify(summary),
       ]);
     },
   };

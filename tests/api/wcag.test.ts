@@ -40,6 +40,7 @@ interface Analysis {
   pages_done: number;
   pages_total: number | null;
   pages: { url: string; failure: string | null; violations: number | null }[];
+  scores: unknown;
 }
 
 async function analyse(startUrl: string, pageLimit = 20, serviceId = service): Promise<number> {

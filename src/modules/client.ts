@@ -6,11 +6,12 @@ import { newsletterRoutes, newsletterScreens } from './newsletter/client/routes'
 import { servicesAdminRoutes } from './services/client/routes';
 import { formScreens } from './site/client/forms/routes';
 import { importRoutes, importScreens } from './site/client/imports/routes';
+import { wcagRoutes } from './site/client/wcag/routes';
 
 /**
  * The browser's side of the modules that need code beyond their schema files (src/modules/<domain>/client):
  * pages of their own, and screens put on a schema module's route by its name. Each screen loads lazily.
  */
-export const moduleClientRoutes: AppRoute[] = [...servicesAdminRoutes, ...newsletterRoutes, ...newsletterReportRoutes, ...importRoutes, ...diskRoutes];
+export const moduleClientRoutes: AppRoute[] = [...servicesAdminRoutes, ...newsletterRoutes, ...newsletterReportRoutes, ...importRoutes, ...diskRoutes, ...wcagRoutes];
 
 export const moduleClientScreens: Record<string, LazyScreen<object>> = { ...importScreens, ...newsletterScreens, ...formScreens };

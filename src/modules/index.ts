@@ -15,6 +15,7 @@ import { mainDataDemo } from './site/server/demo-main-data';
 import { newsDemo } from './site/server/demo-news';
 import { videosDemo } from './site/server/videos/demo';
 import { siteModulesDemo } from './site/server/demo-site-modules';
+import { wcagDemo } from './site/server/wcag/demo';
 
 /**
  * The server plugins of the modules that need code beyond their schema files, one folder each
@@ -23,7 +24,7 @@ import { siteModulesDemo } from './site/server/demo-site-modules';
 export const moduleServerPlugins: FastifyPluginAsync[] = [servicesAdminServer, newsletterServer, siteServer, diskServer];
 
 /** The modules' demo records, written once on a demo database when the server is ready (in this order). */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo, videosDemo, siteModulesDemo, formsDemo];
+export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo, videosDemo, siteModulesDemo, formsDemo, wcagDemo];
 
 /** The demo accounts the modules' demos add (the start message lists them beside the shell's). */
 export const moduleDemoAccounts = moduleDemoSeeds.flatMap((seed) => seed.accounts ?? []);

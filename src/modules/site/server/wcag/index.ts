@@ -6,6 +6,7 @@ import { assertValidForm, httpError } from '../../../../server/platform/http/err
 import { readPage } from '../../../../server/platform/http/pagination';
 import { single } from '../../../../server/platform/http/query';
 import { documentOperation } from '../../../../server/schema';
+import { type MenuEntry, syncMenuEntries } from '../../../../server/schema/menus';
 import { CRITERIA, type Criterion, GUIDELINE_IDS, PRINCIPLE_IDS } from '../../common/wcag/catalogue';
 import { ACTIVE_STATES } from '../../common/wcag/results';
 import { automatedShare, criterionResults, levelScores, summarise, type Summary } from '../../common/wcag/scoring';
@@ -26,6 +27,8 @@ const TREND_LENGTH = 20;
 /** The analysis `latest` names in a path: the service's latest completed one. */
 const LATEST = 'latest';
 const SCORE_TYPES = ['site', 'principle', 'guideline', 'page'] as const;
+/** The assistant's entry in the Moduły folder of every service menu; the browser hides it where the service lacks the module. */
+const MENU: MenuEntry[] = [{ prefix: 'service_modules_wcag', name: 'app.wcag.menu', icon: 'Speed', sort: 70, folder: 'modules', rootOnly: false }];
 
 interface Settings {
   start_url: string | null;
@@ -69,6 +72,7 @@ const bodyOf = (request: FastifyRequest) => (request.body !== null && typeof req
  */
 export async function wcagServer(app: FastifyInstance): Promise<void> {
   const { db, jobs } = app.ctx;
+  await syncMenuEntries(db, MENU, (problem) => app.log.warn(problem));
   await jobs.define(wcagAnalysisJob(app));
   const serviceOf = async (request: FastifyRequest) => (await requireServiceAccess(db, request, (request.params as { service_id: string }).service_id, WCAG_MODULE)).serviceId;
 

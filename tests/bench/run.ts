@@ -7,7 +7,8 @@
  * BENCH_ONLY (`pages`: page weights and GET /api/user; `recipients`: the recipients lists; `news`: the
  * all-news list; `import`: the CSV import of 100,000 recipients, on its own server at BENCH_PORT + 2;
  * `mailings`: a mailing of BENCH_MAILING_RECIPIENTS (100,000) against raw pooled nodemailer;
- * `delivery`: the site delivery API under a mixed read load, cold and warm);
+ * `delivery`: the site delivery API under a mixed read load, cold and warm; `wcag`: the WCAG
+ * analysis of a 20-page fixture site and the share of criteria decided automatically);
  * BENCH_PROFILE_DIR (none): the API-only servers write CPU profiles there when they stop.
  */
 import { ensureClientBuild } from '../../src/server/build-client';
@@ -28,13 +29,14 @@ import {
 } from './recipients';
 import { serviceIdOfType, signInThroughApi, startServer } from './server';
 import { IMPORT_ROWS, type ImportResult, measureImport } from './recipient-import';
+import { measureWcag, WCAG_PAGES, type WcagResult } from './wcag';
 
-const targets = { loginJsGzipBytes: LOGIN_JS_GZIP_BUDGET, userP95Ms: 20, recipientsP95Ms: 25, newsP95Ms: 25, importSeconds: 5, mailingRatio: 0.8, deliveryP95Ms: 25 };
+const targets = { loginJsGzipBytes: LOGIN_JS_GZIP_BUDGET, userP95Ms: 20, recipientsP95Ms: 25, newsP95Ms: 25, importSeconds: 5, mailingRatio: 0.8, deliveryP95Ms: 25, wcagPagesPerMinute: 20 };
 const port = Number(process.env.BENCH_PORT ?? 3320);
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const BENCH_USER = 'klient';
 const only = process.env.BENCH_ONLY;
-const BENCHES = ['pages', 'recipients', 'news', 'import', 'mailings', 'delivery'];
+const BENCHES = ['pages', 'recipients', 'news', 'import', 'mailings', 'delivery', 'wcag'];
 if (only !== undefined && !BENCHES.includes(only)) throw new Error(`BENCH_ONLY must be one of ${BENCHES.join(', ')}, not ${only}`);
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -204,6 +206,14 @@ function reportDelivery({ cold, warm }: DeliveryResult): string[][] {
   ];
 }
 
+function reportWcag(result: WcagResult): string[][] {
+  console.log(`\nThe WCAG analysis (${WCAG_PAGES} pages of a fixture site on loopback, one headless Chromium, axe-core WCAG 2.x A/AA): ${result.pages} pages in ${result.seconds.toFixed(1)} s`);
+  return [
+    ['WCAG pages analysed per minute', `≥ ${targets.wcagPagesPerMinute}`, result.pagesPerMinute.toFixed(0), verdict(result.pagesPerMinute >= targets.wcagPagesPerMinute)],
+    ['  WCAG 2.2 A/AA criteria decided automatically', 'reported', `${result.automated} of ${result.total} (${((result.automated / result.total) * 100).toFixed(0)}%)`, ''],
+  ];
+}
+
 // One server at a time, so the loads do not compete for the two cores.
 const front = only === undefined || only === 'pages' ? await measureFront() : undefined;
 const recipients = only === undefined || only === 'recipients' ? await measureRecipients({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
@@ -211,6 +221,7 @@ const news = only === undefined || only === 'news' ? await measureNews({ port: p
 const imported = only === undefined || only === 'import' ? await measureImport({ port: port + 2, log: (line) => console.log(line) }) : undefined;
 const mailings = only === undefined || only === 'mailings' ? await measureMailings({ port: port + 2, log: (line) => console.log(line) }) : undefined;
 const delivery = only === undefined || only === 'delivery' ? await measureDelivery({ port: port + 1, log: (line) => console.log(line) }) : undefined;
+const wcag = only === undefined || only === 'wcag' ? await measureWcag((line) => console.log(line)) : undefined;
 
 const figures = [
   ...(front ? reportFront(front) : []),
@@ -219,6 +230,7 @@ const figures = [
   ...(imported ? reportImport(imported) : []),
   ...(mailings ? reportMailings(mailings) : []),
   ...(delivery ? reportDelivery(delivery) : []),
+  ...(wcag ? reportWcag(wcag) : []),
 ];
 console.log('\nFigures to reach');
 console.log(table([['figure', 'target', 'measured', ''], ...figures]));

@@ -54,10 +54,3 @@ CREATE TABLE wcag_manual_checks (
   checked_at TIMESTAMPTZ NOT NULL DEFAULT now(),
   PRIMARY KEY (client_service_id, criterion_id)
 );
-
--- The accessibility statement as the service edited it (its fields; generated from the latest analysis until saved).
-CREATE TABLE wcag_statements (
-  client_service_id INTEGER PRIMARY KEY REFERENCES client_services(id) ON DELETE CASCADE,
-  fields JSONB NOT NULL,
-  updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
-);

@@ -58,6 +58,8 @@ export default defineConfig({
       DATA_DIR: path.join(tmpdir(), `panel-e2e-${port}`),
       PANEL_DEMO_PASSWORD: E2E_PASSWORD,
       ACCESS_TOKEN_TTL: String(accessTokenTtl),
+      // The WCAG assistant's tests analyse a site they serve themselves on loopback.
+      OUTBOUND_ALLOW_LOOPBACK: 'true',
     },
   })),
 });

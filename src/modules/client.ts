@@ -8,11 +8,12 @@ import { formScreens } from './site/client/forms/routes';
 import { importRoutes, importScreens } from './site/client/imports/routes';
 import { statisticsRoutes } from './site/client/statistics/routes';
 import { mainPageRoutes } from './site/client/main-pages/routes';
+import { wcagRoutes } from './site/client/wcag/routes';
 
 /**
  * The browser's side of the modules that need code beyond their schema files (src/modules/<domain>/client):
  * pages of their own, and screens put on a schema module's route by its name. Each screen loads lazily.
  */
-export const moduleClientRoutes: AppRoute[] = [...servicesAdminRoutes, ...newsletterRoutes, ...newsletterReportRoutes, ...importRoutes, ...diskRoutes, ...statisticsRoutes, ...mainPageRoutes];
+export const moduleClientRoutes: AppRoute[] = [...servicesAdminRoutes, ...newsletterRoutes, ...newsletterReportRoutes, ...importRoutes, ...diskRoutes, ...statisticsRoutes, ...mainPageRoutes, ...wcagRoutes];
 
 export const moduleClientScreens: Record<string, LazyScreen<object>> = { ...importScreens, ...newsletterScreens, ...formScreens };

@@ -19,6 +19,7 @@ import { newsDemo } from './site/server/demo-news';
 import { videosDemo } from './site/server/videos/demo';
 import { siteModulesDemo } from './site/server/demo-site-modules';
 import { statisticsDemo } from './site/server/statistics/demo';
+import { wcagDemo } from './site/server/wcag/demo';
 
 /**
  * The server plugins of the modules that need code beyond their schema files, one folder each
@@ -30,7 +31,7 @@ export const moduleServerPlugins: FastifyPluginAsync[] = [servicesAdminServer, n
 export const modulePublicPages: FastifyPluginAsync[] = [publicMainPages];
 
 /** The modules' demo records, written once on a demo database when the server is ready (in this order). */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo, videosDemo, siteModulesDemo, formsDemo, appearanceDemo, mainPagesDemo, statisticsDemo];
+export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo, videosDemo, siteModulesDemo, formsDemo, appearanceDemo, mainPagesDemo, statisticsDemo, wcagDemo];
 
 /** The demo accounts the modules' demos add (the start message lists them beside the shell's). */
 export const moduleDemoAccounts = moduleDemoSeeds.flatMap((seed) => seed.accounts ?? []);

@@ -59,6 +59,10 @@ export interface Config {
   /** Visit statistics: days raw page views are kept once rolled up (STATS_RAW_RETENTION_DAYS), page views one address may send a minute (STATS_HITS_PER_MINUTE). */
   statsRawRetentionDays: number;
   statsHitsPerMinute: number;
+  /** The Chromium the WCAG assistant drives (CHROMIUM_PATH; Debian's by default). */
+  chromiumPath: string;
+  /** How long the WCAG assistant waits for one page to load and be checked, in seconds (WCAG_PAGE_TIMEOUT). */
+  wcagPageTimeout: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -113,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: logLevel(env.LOG_LEVEL),
     statsRawRetentionDays: Math.max(2, Number(env.STATS_RAW_RETENTION_DAYS ?? 30)),
     statsHitsPerMinute: Number(env.STATS_HITS_PER_MINUTE ?? 60),
+    chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    wcagPageTimeout: Number(env.WCAG_PAGE_TIMEOUT ?? 20),
     dkim:
       env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
         ? // A PEM key in one line of the environment keeps its line breaks as \n.

@@ -10,7 +10,8 @@
  * `delivery`: the site delivery API under a mixed read load, cold and warm; `stats`: the visit counter's
  * page views per second and the statistics screens' calls over a year of page views, on the embedded
  * database and, with BENCH_DATABASE_URL, on PostgreSQL; `preview`: the home-page
- * preview of 20 sections of 10 items drawn by the server, cold and warm);
+ * preview of 20 sections of 10 items drawn by the server, cold and warm; `wcag`: the WCAG
+ * analysis of a 20-page fixture site and the share of criteria decided automatically);
  * BENCH_PROFILE_DIR (none): the API-only servers write CPU profiles there when they stop.
  */
 import { ensureClientBuild } from '../../src/server/build-client';
@@ -33,13 +34,14 @@ import {
 import { serviceIdOfType, signInThroughApi, startServer } from './server';
 import { IMPORT_ROWS, type ImportResult, measureImport } from './recipient-import';
 import { INGEST_CONNECTIONS, measureStatistics, type StatisticsResult } from './statistics';
+import { measureWcag, WCAG_PAGES, type WcagResult } from './wcag';
 
-const targets = { loginJsGzipBytes: LOGIN_JS_GZIP_BUDGET, userP95Ms: 20, recipientsP95Ms: 25, newsP95Ms: 25, importSeconds: 5, mailingRatio: 0.8, deliveryP95Ms: 25, statsIngestPerSecond: 2_000, statsScreensP95Ms: 50 };
+const targets = { loginJsGzipBytes: LOGIN_JS_GZIP_BUDGET, userP95Ms: 20, recipientsP95Ms: 25, newsP95Ms: 25, importSeconds: 5, mailingRatio: 0.8, deliveryP95Ms: 25, statsIngestPerSecond: 2_000, statsScreensP95Ms: 50, wcagPagesPerMinute: 20 };
 const port = Number(process.env.BENCH_PORT ?? 3320);
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const BENCH_USER = 'klient';
 const only = process.env.BENCH_ONLY;
-const BENCHES = ['pages', 'recipients', 'news', 'import', 'mailings', 'delivery', 'stats', 'preview'];
+const BENCHES = ['pages', 'recipients', 'news', 'import', 'mailings', 'delivery', 'stats', 'preview', 'wcag'];
 if (only !== undefined && !BENCHES.includes(only)) throw new Error(`BENCH_ONLY must be one of ${BENCHES.join(', ')}, not ${only}`);
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -244,6 +246,14 @@ function reportPreview({ cold, warm, bytes }: PreviewResult): string[][] {
   ];
 }
 
+function reportWcag(result: WcagResult): string[][] {
+  console.log(`\nThe WCAG analysis (${WCAG_PAGES} pages of a fixture site on loopback, one headless Chromium, axe-core WCAG 2.x A/AA): ${result.pages} pages in ${result.seconds.toFixed(1)} s`);
+  return [
+    ['WCAG pages analysed per minute', `≥ ${targets.wcagPagesPerMinute}`, result.pagesPerMinute.toFixed(0), verdict(result.pagesPerMinute >= targets.wcagPagesPerMinute)],
+    ['  WCAG 2.2 A/AA criteria decided automatically', 'reported', `${result.automated} of ${result.total} (${((result.automated / result.total) * 100).toFixed(0)}%)`, ''],
+  ];
+}
+
 // One server at a time, so the loads do not compete for the two cores.
 const front = only === undefined || only === 'pages' ? await measureFront() : undefined;
 const recipients = only === undefined || only === 'recipients' ? await measureRecipients({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
@@ -253,6 +263,7 @@ const mailings = only === undefined || only === 'mailings' ? await measureMailin
 const delivery = only === undefined || only === 'delivery' ? await measureDelivery({ port: port + 1, log: (line) => console.log(line) }) : undefined;
 const statistics = only === undefined || only === 'stats' ? await measureStatistics({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
 const preview = only === undefined || only === 'preview' ? await measurePreview({ port: port + 1, durationSeconds, log: (line) => console.log(line) }) : undefined;
+const wcag = only === undefined || only === 'wcag' ? await measureWcag((line) => console.log(line)) : undefined;
 
 const figures = [
   ...(front ? reportFront(front) : []),
@@ -263,6 +274,7 @@ const figures = [
   ...(delivery ? reportDelivery(delivery) : []),
   ...(statistics ? reportStatistics(statistics) : []),
   ...(preview ? reportPreview(preview) : []),
+  ...(wcag ? reportWcag(wcag) : []),
 ];
 console.log('\nFigures to reach');
 console.log(table([['figure', 'target', 'measured', ''], ...figures]));

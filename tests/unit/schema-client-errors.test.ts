@@ -56,7 +56,7 @@ describe('form errors on their fields, in Polish', () => {
   });
 
   it("a check without a message of its own says '{field} is not valid.' with the field's label", () => {
-    expect(fieldMessages('main_page_sections', { page_prefix: 'home', section_id: 1, section_prefix: 's', name: 'Sekcja', component_name: 'c', row_id: 1, status: 'x' })).toEqual({
+    expect(fieldMessages('main_page_sections', { page_prefix: 'home', section_id: 1, section_prefix: 's', container_prefix: 'main', name: 'Sekcja', component_name: 'c', row_id: 1, status: 'x' })).toEqual({
       status: [polish('validation.field_invalid', { field: 'Status' })],
     });
   });

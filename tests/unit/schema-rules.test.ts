@@ -110,7 +110,7 @@ describe('sender config (SPEC 5)', () => {
 });
 
 describe('main-page section (SPEC 5)', () => {
-  const valid = { page_prefix: 'home', section_id: 1, section_prefix: 'news', name: 'Aktualności', component_name: 'NewsList', row_id: 3 };
+  const valid = { page_prefix: 'home', section_id: 1, section_prefix: 'news', container_prefix: 'main', name: 'Aktualności', component_name: 'NewsList', row_id: 3 };
   it.each([
     [valid, {}],
     [{ ...valid, data_mode: 'category', data_category: 2 }, {}],
@@ -122,5 +122,6 @@ describe('main-page section (SPEC 5)', () => {
     [{ ...valid, row_id: undefined }, { row_id: 'Element jest wymagany.' }],
     [{ ...valid, section_id: 0 }, { section_id: 'Sekcja jest wymagana.' }],
     [{ ...valid, page_prefix: undefined, component_name: undefined }, { page_prefix: 'Strona główna jest wymagana.', component_name: 'Komponent jest wymagany.' }],
+    [{ ...valid, container_prefix: undefined }, { container_prefix: 'Miejsce sekcji jest wymagane.' }],
   ])('example %#', (body, expected) => expect(messages('main_page_sections', body as Record<string, unknown>)).toEqual(expected));
 });

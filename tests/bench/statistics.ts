@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request } from 'autocannon';
-import pg from 'pg';
+import { createTestDatabase } from '../api/support/app';
 import { rollUpVisits } from '../../src/modules/site/server/statistics/rollup';
 import { loadConfig } from '../../src/server/config';
 import { closeContext, createContext } from '../../src/server/context';
@@ -206,20 +206,11 @@ async function measureIngest(options: { port: number; durationSeconds: number; l
 
 /** A database of its own on the PostgreSQL server of BENCH_DATABASE_URL, dropped afterwards. */
 async function withPostgresDatabase<T>(serverUrl: string, run: (url: string) => Promise<T>): Promise<T> {
-  const name = `panel_bench_stats_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const database = (await createTestDatabase(serverUrl))!;
   try {
-    return await run(url.toString());
+    return await run(database.url);
   } finally {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
+    await database.drop();
   }
 }
 

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { axeViolations } from './support/axe';
 import { text } from './support/catalogue';
-import { expectToast, uniqueName } from './support/schema-screens';
+import { expectToast, openFromServiceMenu, REPORTS_FOLDER, uniqueName } from './support/schema-screens';
 import { pageHeading } from './support/session';
 import { expect, test } from './support/signed-in';
 import { specTexts } from './support/spec-texts';
-import type { Page } from './support/test';
 
 /** Where the fresh e2e server (no SMTP_URL) writes the messages it sends: DATA_DIR/outbox, as playwright.config.ts names DATA_DIR. */
 const outboxOf = (baseURL: string) => path.join(tmpdir(), `panel-e2e-${new URL(baseURL).port}`, 'outbox');
@@ -27,16 +26,6 @@ async function trackingLinks(baseURL: string, emails: string[]): Promise<Map<str
     if (email && open && click) found.set(email, { open, click });
   }
   return found;
-}
-
-/** An entry of the service menu's Reports folder, the folder opened first. */
-async function reportsEntry(page: Page, serviceId: number, entryKey: string) {
-  await page.goto(`/usluga/${serviceId}`);
-  const sidebar = page.getByRole('navigation', { name: text('app.layout.menu_label') });
-  const folder = sidebar.getByRole('button', { name: text('demo.menu.service_reports'), exact: true });
-  await expect(folder).toBeVisible();
-  if ((await folder.getAttribute('aria-expanded')) !== 'true') await folder.click();
-  await sidebar.getByRole('link', { name: text(entryKey), exact: true }).click();
 }
 
 test.describe('newsletter reports', () => {
@@ -83,7 +72,7 @@ test.describe('newsletter reports', () => {
     expect((await request.get(links.get(emails[2])!.click, { maxRedirects: 0 })).status()).toBe(302);
 
     // raporty/statystyki_wysylek from the menu: the mailing's figures in the table under the chart.
-    await reportsEntry(page, services.newsletter, 'demo.menu.service_reports_mailings');
+    await openFromServiceMenu(page, services.newsletter, 'demo.menu.service_reports_mailings', REPORTS_FOLDER);
     await expect(page).toHaveURL(`/usluga/${services.newsletter}/raporty/statystyki_wysylek`);
     await expect(pageHeading(page)).toHaveText(text('resources.newsletter_reports.statistics.title'));
     const main = page.getByRole('main');

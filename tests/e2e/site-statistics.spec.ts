@@ -1,20 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { axeViolations } from './support/axe';
 import { text } from './support/catalogue';
-import { expectToast } from './support/schema-screens';
+import { expectToast, openFromServiceMenu, REPORTS_FOLDER } from './support/schema-screens';
 import { pageHeading } from './support/session';
 import { expect, test } from './support/signed-in';
-import type { Page } from './support/test';
-
-/** An entry of the service menu's Reports folder, the folder opened first. */
-async function reportsEntry(page: Page, serviceId: number, entryKey: string) {
-  await page.goto(`/usluga/${serviceId}`);
-  const sidebar = page.getByRole('navigation', { name: text('app.layout.menu_label') });
-  const folder = sidebar.getByRole('button', { name: text('demo.menu.service_reports'), exact: true });
-  await expect(folder).toBeVisible();
-  if ((await folder.getAttribute('aria-expanded')) !== 'true') await folder.click();
-  await sidebar.getByRole('link', { name: text(entryKey), exact: true }).click();
-}
 
 const statistics = (key: string) => text(`resources.site_statistics.${key}`);
 /** Today in Polish time, as the screens' period ends by default. */
@@ -25,7 +14,7 @@ test.describe('visit statistics of the site (demo year of klient)', () => {
   test.use({ bypassCSP: true });
 
   test('raporty/statystyki: visits and unique visitors of the last 30 days, a chart with its table, the top pages; axe finds nothing', async ({ page, services }) => {
-    await reportsEntry(page, services.site, 'demo.menu.service_reports_visits');
+    await openFromServiceMenu(page, services.site, 'demo.menu.service_reports_visits', REPORTS_FOLDER);
     await expect(page).toHaveURL(`/usluga/${services.site}/raporty/statystyki`);
     await expect(pageHeading(page)).toHaveText(statistics('visits.title'));
     const main = page.getByRole('main');
@@ -51,7 +40,7 @@ test.describe('visit statistics of the site (demo year of klient)', () => {
   });
 
   test('raporty/statystyki/sumy: sums by day, then by month chosen by keyboard, exported as CSV; axe finds nothing', async ({ page, services }) => {
-    await reportsEntry(page, services.site, 'demo.menu.service_reports_visits');
+    await openFromServiceMenu(page, services.site, 'demo.menu.service_reports_visits', REPORTS_FOLDER);
     const main = page.getByRole('main');
     await main.getByRole('link', { name: statistics('sums.title'), exact: true }).press('Enter');
     await expect(page).toHaveURL(`/usluga/${services.site}/raporty/statystyki/sumy`);
@@ -80,7 +69,7 @@ test.describe('visit statistics of the site (demo year of klient)', () => {
   });
 
   test('raporty/statystyki/zrodla: visits by kind of source (a chart with its table) and by source; axe finds nothing', async ({ page, services }) => {
-    await reportsEntry(page, services.site, 'demo.menu.service_reports_visits_sources');
+    await openFromServiceMenu(page, services.site, 'demo.menu.service_reports_visits_sources', REPORTS_FOLDER);
     await expect(page).toHaveURL(`/usluga/${services.site}/raporty/statystyki/zrodla`);
     await expect(pageHeading(page)).toHaveText(statistics('sources.title'));
     const main = page.getByRole('main');

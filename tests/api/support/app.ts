@@ -112,8 +112,8 @@ export function createSendingTestApp(sink: { url: string }, overrides: Partial<C
   });
 }
 
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+/** A new database of its own on the PostgreSQL server of `serverUrl` (TEST_DATABASE_URL by default), dropped by `drop`; none without a server. */
+export async function createTestDatabase(serverUrl = process.env.TEST_DATABASE_URL): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   if (!serverUrl) return undefined;
   const name = `panel_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -20,20 +20,24 @@ export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 }
 
-/** An entry of the service menu's Configuration folder, the folder opened first (the sidebar may have opened it already). */
-export async function configurationEntry(page: Page, entryKey: string): Promise<Locator> {
+const CONFIGURATION_FOLDER = 'demo.menu.service_configuration';
+/** The service menu's Reports folder. */
+export const REPORTS_FOLDER = 'demo.menu.service_reports';
+
+/** An entry of a folder of the service menu (Configuration unless told), the folder opened first (the sidebar may have opened it already). */
+export async function configurationEntry(page: Page, entryKey: string, folderKey = CONFIGURATION_FOLDER): Promise<Locator> {
   const sidebar = page.getByRole('navigation', { name: text('app.layout.menu_label') });
-  const folder = sidebar.getByRole('button', { name: text('demo.menu.service_configuration'), exact: true });
+  const folder = sidebar.getByRole('button', { name: text(folderKey), exact: true });
   await expect(folder).toBeVisible();
   if ((await folder.getAttribute('aria-expanded')) !== 'true') await folder.click();
   await expect(folder).toHaveAttribute('aria-expanded', 'true');
   return sidebar.getByRole('link', { name: text(entryKey), exact: true });
 }
 
-/** Opens a screen of a service through its sidebar menu, as a user does, from the service's dashboard. */
-export async function openFromServiceMenu(page: Page, serviceId: number, entryKey: string): Promise<void> {
+/** Opens a screen of a service through its sidebar menu (an entry of the folder, Configuration unless told), as a user does, from the service's dashboard. */
+export async function openFromServiceMenu(page: Page, serviceId: number, entryKey: string, folderKey = CONFIGURATION_FOLDER): Promise<void> {
   await page.goto(`/usluga/${serviceId}`);
-  await (await configurationEntry(page, entryKey)).click();
+  await (await configurationEntry(page, entryKey, folderKey)).click();
 }
 
 /** The toasts (SPEC 9), top right. */

@@ -4,59 +4,28 @@
  * own DecompressionStream and stopped as soon as the row (and the shared strings it names) has
  * been read, so a large file costs no more than its first row.
  */
+import { ZIP_END_SEARCH_BYTES, zipEnd, type ZipEntry, zipEntries } from '../../../common/zip-directory';
 
-const END_OF_DIRECTORY = 0x06054b50;
-const DIRECTORY_ENTRY = 0x02014b50;
 const LOCAL_HEADER = 0x04034b50;
-/** The end-of-directory record and the longest comment that may follow it. */
-const END_SEARCH_BYTES = 22 + 0xffff;
 const STORED = 0;
 const DEFLATED = 8;
-
-interface Entry {
-  method: number;
-  compressedSize: number;
-  localHeaderAt: number;
-}
 
 async function bytesOf(file: Blob, start: number, end: number): Promise<DataView> {
   return new DataView(await file.slice(start, end).arrayBuffer());
 }
 
 /** The archive's entries by name, from its central directory; null when the file is no ZIP archive. */
-async function directoryOf(file: Blob): Promise<Map<string, Entry> | null> {
-  const tailStart = Math.max(0, file.size - END_SEARCH_BYTES);
-  const tail = await bytesOf(file, tailStart, file.size);
-  let end = -1;
-  for (let at = tail.byteLength - 22; at >= 0; at -= 1) {
-    if (tail.getUint32(at, true) === END_OF_DIRECTORY) {
-      end = at;
-      break;
-    }
-  }
-  if (end < 0) return null;
-  const count = tail.getUint16(end + 10, true);
-  const size = tail.getUint32(end + 12, true);
-  const offset = tail.getUint32(end + 16, true);
-  const directory = await bytesOf(file, offset, offset + size);
-  const names = new TextDecoder();
-  const entries = new Map<string, Entry>();
-  let at = 0;
-  for (let index = 0; index < count; index += 1) {
-    if (at + 46 > directory.byteLength || directory.getUint32(at, true) !== DIRECTORY_ENTRY) return null;
-    const nameLength = directory.getUint16(at + 28, true);
-    const name = names.decode(new Uint8Array(directory.buffer, directory.byteOffset + at + 46, nameLength));
-    entries.set(name, { method: directory.getUint16(at + 10, true), compressedSize: directory.getUint32(at + 20, true), localHeaderAt: directory.getUint32(at + 42, true) });
-    at += 46 + nameLength + directory.getUint16(at + 30, true) + directory.getUint16(at + 32, true);
-  }
-  return entries;
+async function directoryOf(file: Blob): Promise<Map<string, ZipEntry> | null> {
+  const end = zipEnd(await bytesOf(file, Math.max(0, file.size - ZIP_END_SEARCH_BYTES), file.size));
+  const entries = end && zipEntries(await bytesOf(file, end.offset, end.offset + end.size), end.count);
+  return entries && new Map(entries.map((entry) => [entry.name, entry]));
 }
 
 /**
  * An entry's text, unpacked piece by piece until `enough` says the text so far suffices (then the
  * rest is never unpacked), or to its end.
  */
-async function entryText(file: Blob, entry: Entry, enough: (text: string) => boolean = () => false): Promise<string> {
+async function entryText(file: Blob, entry: ZipEntry, enough: (text: string) => boolean = () => false): Promise<string> {
   const local = await bytesOf(file, entry.localHeaderAt, entry.localHeaderAt + 30);
   if (local.getUint32(0, true) !== LOCAL_HEADER) throw new Error('not a ZIP entry');
   const dataAt = entry.localHeaderAt + 30 + local.getUint16(26, true) + local.getUint16(28, true);
@@ -92,7 +61,7 @@ const textsOf = (xml: string) =>
   [...xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '').matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)].map((match) => unescapeXml(match[1])).join('');
 
 /** The path of the workbook's first worksheet (its order in workbook.xml, as the import reads it). */
-async function firstSheetPath(file: Blob, entries: Map<string, Entry>): Promise<string | null> {
+async function firstSheetPath(file: Blob, entries: Map<string, ZipEntry>): Promise<string | null> {
   const workbook = entries.get('xl/workbook.xml');
   const relations = entries.get('xl/_rels/workbook.xml.rels');
   if (!workbook || !relations) return null;

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { TranslateParams } from '../../../common/i18n/translate';
 import { decodeRecipientText, delimiterOf, namedColumns, type MappedColumns } from '../common/recipient-columns';
+import { ZIP_END_SEARCH_BYTES, zipEnd, zipEntries } from '../../../common/zip-directory';
 
 export type ImportFormat = 'csv' | 'xlsx';
 
@@ -78,23 +79,12 @@ export function readCsv(buffer: Buffer): ReadRows {
  * mark their counts 0xFFFF and sizes 0xFFFFFFFF here, both beyond the caps.
  */
 function declaredContents(buffer: Buffer): { entries: number; unpackedBytes: number } | null {
-  const END_OF_DIRECTORY = 0x06054b50;
-  const DIRECTORY_ENTRY = 0x02014b50;
-  // The end record (22 bytes) closes the file, after a comment of at most 65,535 bytes.
-  let end = -1;
-  for (let at = buffer.length - 22; at >= Math.max(0, buffer.length - 22 - 0xffff) && end < 0; at -= 1) {
-    if (buffer.readUInt32LE(at) === END_OF_DIRECTORY) end = at;
-  }
-  if (end < 0) return null;
-  const entries = buffer.readUInt16LE(end + 10);
-  let unpackedBytes = 0;
-  let at = buffer.readUInt32LE(end + 16);
-  for (let index = 0; index < entries; index += 1) {
-    if (at + 46 > buffer.length || buffer.readUInt32LE(at) !== DIRECTORY_ENTRY) return null;
-    unpackedBytes += buffer.readUInt32LE(at + 24);
-    at += 46 + buffer.readUInt16LE(at + 28) + buffer.readUInt16LE(at + 30) + buffer.readUInt16LE(at + 32);
-  }
-  return { entries, unpackedBytes };
+  const bytes = (start: number, length: number) => new DataView(buffer.buffer, buffer.byteOffset + start, length);
+  const tailStart = Math.max(0, buffer.length - ZIP_END_SEARCH_BYTES);
+  const end = zipEnd(bytes(tailStart, buffer.length - tailStart));
+  if (!end || end.offset > buffer.length) return null;
+  const entries = zipEntries(bytes(end.offset, buffer.length - end.offset), end.count);
+  return entries && { entries: end.count, unpackedBytes: entries.reduce((sum, entry) => sum + entry.unpackedSize, 0) };
 }
 
 /**

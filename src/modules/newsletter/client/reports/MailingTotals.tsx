@@ -1,4 +1,4 @@
-import { Stack, TableBody, TableCell, TableFooter, TableHead, TableRow, type TableRowProps, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Stack, TableBody, TableCell, TableFooter, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router';
@@ -7,28 +7,11 @@ import { ErrorState, LoadingState } from '../../../../client/screens/common/Quer
 import { mailingsModule } from '../mailingsApi';
 import { FilterForm, PeriodField, useReportParams } from './ReportFilters';
 import { ReportChart } from './ReportChart';
-import { FigureHeads, ReportTable, useFigureLabel } from './ReportTable';
-import type { Figures } from '../../common/reports';
-import { fetchTotals, formatNumber, formatPeriod } from './reportsApi';
+import { FigureHeads, FiguresRow, ReportTable, useFigureLabel } from './ReportTable';
+import { fetchTotals, formatPeriod } from './reportsApi';
 
 const FIGURES = ['sent', 'failed', 'opened', 'clicked', 'unsubscribed'] as const;
 type Group = 'day' | 'month';
-
-/** A row of the totals: its period (or "sum") as the row's head, then its figures. */
-function FiguresRow({ head, figures, sx }: { head: string; figures: Figures; sx?: TableRowProps['sx'] }) {
-  return (
-    <TableRow sx={sx}>
-      <TableCell component="th" scope="row">
-        {head}
-      </TableCell>
-      {FIGURES.map((key) => (
-        <TableCell key={key} align="right">
-          {formatNumber(figures[key])}
-        </TableCell>
-      ))}
-    </TableRow>
-  );
-}
 
 /** The totals of the period in the address, or of the server's default period when it names none. */
 function useTotals(serviceId: string, group: Group, values: Record<string, string>) {
@@ -64,15 +47,11 @@ function TotalsReport({ query, group }: { query: ReturnType<typeof useTotals>; g
         </TableHead>
         <TableBody>
           {data.map((row) => (
-            <FiguresRow key={row.period} head={formatPeriod(row.period, group)} figures={row} />
+            <FiguresRow key={row.period} head={formatPeriod(row.period, group)} keys={FIGURES} figures={row} />
           ))}
         </TableBody>
         <TableFooter>
-          <FiguresRow
-            head={translate('resources.newsletter_reports.totals.sum')}
-            figures={totals}
-            sx={{ '& th, & td': { fontWeight: 'bold', fontSize: 'inherit', color: 'text.primary' } }}
-          />
+          <FiguresRow head={translate('resources.newsletter_reports.totals.sum')} keys={FIGURES} figures={totals} total />
         </TableFooter>
       </ReportTable>
     </>

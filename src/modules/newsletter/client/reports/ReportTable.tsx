@@ -1,10 +1,10 @@
-import { Paper, Table, TableCell, TableContainer } from '@mui/material';
+import { Paper, Table, TableCell, TableContainer, TableRow } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { ListPagination } from '../../../../client/screens/common/ListPagination';
 import { EmptyState, ErrorState, LoadingState } from '../../../../client/screens/common/QueryStates';
-import { type Page, PER_PAGE } from './reportsApi';
+import { formatNumber, type Page, PER_PAGE } from './reportsApi';
 
 /** A report's table, named by its caption. */
 export function ReportTable({ caption, children }: { caption: string; children: ReactNode }) {
@@ -32,6 +32,22 @@ export function FigureHeads({ figures }: { figures: readonly string[] }) {
       {label(key)}
     </TableCell>
   ));
+}
+
+/** A row of figures: its head (a period, a page, a source, or the sum, in bold with `total`), then the figures named by `keys`. */
+export function FiguresRow<K extends string>({ head, keys, figures, total }: { head: ReactNode; keys: readonly K[]; figures: Record<K, number>; total?: boolean }) {
+  return (
+    <TableRow sx={total ? { '& th, & td': { fontWeight: 'bold', fontSize: 'inherit', color: 'text.primary' } } : undefined}>
+      <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
+        {head}
+      </TableCell>
+      {keys.map((key) => (
+        <TableCell key={key} align="right">
+          {formatNumber(figures[key])}
+        </TableCell>
+      ))}
+    </TableRow>
+  );
 }
 
 /**

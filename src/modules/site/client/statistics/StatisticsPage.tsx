@@ -1,11 +1,12 @@
-import { Button, Stack, TableCell, TableRow, type TableRowProps, Typography } from '@mui/material';
+import { Button, Stack, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LinkBase, useTranslate } from 'react-admin';
 import { useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../../client/screens/common/QueryStates';
 import { FilterForm, PeriodField, useReportParams } from '../../../newsletter/client/reports/ReportFilters';
-import { formatNumber, formatPeriod } from '../../../newsletter/client/reports/reportsApi';
+import { FiguresRow, ReportTable } from '../../../newsletter/client/reports/ReportTable';
+import { formatPeriod } from '../../../newsletter/client/reports/reportsApi';
 import { fetchReport, FIGURES, type PeriodQuery, statisticsPaths, type VisitFigures } from './statisticsApi';
 
 type Call = 'visits' | 'sums' | 'sources';
@@ -24,39 +25,37 @@ export function useStatistics<T extends { from: string; to: string; totals: Visi
 
 export const dayLabel = (day: string) => formatPeriod(day, 'day');
 
-/** A row of figures: its head (a period, a page, a source) then visits and visitors. */
-export function FiguresRow({ head, figures, sx }: { head: ReactNode; figures: VisitFigures; sx?: TableRowProps['sx'] }) {
-  return (
-    <TableRow sx={sx}>
-      <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
-        {head}
-      </TableCell>
-      {FIGURES.map((key) => (
-        <TableCell key={key} align="right">
-          {formatNumber(figures[key])}
-        </TableCell>
-      ))}
-    </TableRow>
-  );
-}
-
-/** The column heads of a figures table: what its rows are, then the figures. */
-export function FiguresHead({ head }: { head: string }) {
+/**
+ * A table of figures (a chart's text alternative, or a list of pages or sources): what its rows
+ * are, the rows each with its head, and with `totals` a sum row at its foot.
+ */
+export function FiguresTable({ caption, head, rows, totals }: { caption: string; head: string; rows: { key: string; head: ReactNode; figures: VisitFigures }[]; totals?: VisitFigures }) {
   const translate = useTranslate();
   return (
-    <TableRow>
-      <TableCell scope="col">{head}</TableCell>
-      {FIGURES.map((key) => (
-        <TableCell key={key} scope="col" align="right">
-          {translate(`resources.site_statistics.figures.${key}`)}
-        </TableCell>
-      ))}
-    </TableRow>
+    <ReportTable caption={caption}>
+      <TableHead>
+        <TableRow>
+          <TableCell scope="col">{head}</TableCell>
+          {FIGURES.map((key) => (
+            <TableCell key={key} scope="col" align="right">
+              {translate(`resources.site_statistics.figures.${key}`)}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <FiguresRow key={row.key} head={row.head} keys={FIGURES} figures={row.figures} />
+        ))}
+      </TableBody>
+      {totals && (
+        <TableFooter>
+          <FiguresRow head={translate('resources.site_statistics.sums.total')} keys={FIGURES} figures={totals} total />
+        </TableFooter>
+      )}
+    </ReportTable>
   );
 }
-
-/** The sum row at a table's foot. */
-export const totalRowSx = { '& th, & td': { fontWeight: 'bold', fontSize: 'inherit', color: 'text.primary' } } as const;
 
 /**
  * A statistics screen: its heading, links to the two others, the period (the inputs show the one

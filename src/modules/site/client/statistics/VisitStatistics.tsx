@@ -1,8 +1,7 @@
-import { Box, TableBody, TableFooter, TableHead } from '@mui/material';
+import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { ReportChart } from '../../../newsletter/client/reports/ReportChart';
-import { ReportTable } from '../../../newsletter/client/reports/ReportTable';
-import { dayLabel, FiguresHead, FiguresRow, StatisticsPage, totalRowSx, useStatistics } from './StatisticsPage';
+import { dayLabel, FiguresTable, StatisticsPage, useStatistics } from './StatisticsPage';
 import { FIGURES, type VisitsReport } from './statisticsApi';
 
 /** raporty/statystyki: visits and unique visitors per day of the period, a chart with its table, and the most visited pages. */
@@ -21,30 +20,14 @@ export default function VisitStatisticsScreen() {
             series={FIGURES.map((key) => ({ key, label: text(`figures.${key}`) }))}
           />
           <Box sx={{ mb: 3 }}>
-            <ReportTable caption={text('visits.table')}>
-              <TableHead>
-                <FiguresHead head={text('visits.day')} />
-              </TableHead>
-              <TableBody>
-                {report.data.map((row) => (
-                  <FiguresRow key={row.period} head={dayLabel(row.period)} figures={row} />
-                ))}
-              </TableBody>
-              <TableFooter>
-                <FiguresRow head={text('sums.total')} figures={report.totals} sx={totalRowSx} />
-              </TableFooter>
-            </ReportTable>
+            <FiguresTable
+              caption={text('visits.table')}
+              head={text('visits.day')}
+              rows={report.data.map((row) => ({ key: row.period, head: dayLabel(row.period), figures: row }))}
+              totals={report.totals}
+            />
           </Box>
-          <ReportTable caption={text('visits.pages')}>
-            <TableHead>
-              <FiguresHead head={text('visits.page')} />
-            </TableHead>
-            <TableBody>
-              {report.pages.map((page) => (
-                <FiguresRow key={page.path} head={decodePath(page.path)} figures={page} />
-              ))}
-            </TableBody>
-          </ReportTable>
+          <FiguresTable caption={text('visits.pages')} head={text('visits.page')} rows={report.pages.map((page) => ({ key: page.path, head: decodePath(page.path), figures: page }))} />
         </>
       )}
     </StatisticsPage>

@@ -1,4 +1,4 @@
-import { Button, TableBody, TableFooter, TableHead, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Button, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
@@ -6,9 +6,8 @@ import { useToast } from '../../../../client/notifications';
 import { downloadApiFile } from '../../../../client/providers/download';
 import { errorMessage } from '../../../../client/providers/http';
 import { useReportParams } from '../../../newsletter/client/reports/ReportFilters';
-import { ReportTable } from '../../../newsletter/client/reports/ReportTable';
 import { formatPeriod } from '../../../newsletter/client/reports/reportsApi';
-import { dayLabel, FiguresHead, FiguresRow, StatisticsPage, totalRowSx, useStatistics } from './StatisticsPage';
+import { dayLabel, FiguresTable, StatisticsPage, useStatistics } from './StatisticsPage';
 import { defined, statisticsPath, SUM_GROUPS, type SumGroup, type SumsReport } from './statisticsApi';
 
 /** raporty/statystyki/sumy: visits and unique visitors per day, week, month or year of the period, in a table, with its CSV. */
@@ -47,19 +46,12 @@ export default function VisitSumsScreen() {
           <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exporting.mutate()} disabled={exporting.isPending} sx={{ mb: 2 }}>
             {text('sums.export')}
           </Button>
-          <ReportTable caption={text(`sums.tables.${report.group}`)}>
-            <TableHead>
-              <FiguresHead head={text(`sums.groups.${report.group}`)} />
-            </TableHead>
-            <TableBody>
-              {report.data.map((row) => (
-                <FiguresRow key={row.period} head={periodLabel(row.period, report.group)} figures={row} />
-              ))}
-            </TableBody>
-            <TableFooter>
-              <FiguresRow head={text('sums.total')} figures={report.totals} sx={totalRowSx} />
-            </TableFooter>
-          </ReportTable>
+          <FiguresTable
+            caption={text(`sums.tables.${report.group}`)}
+            head={text(`sums.groups.${report.group}`)}
+            rows={report.data.map((row) => ({ key: row.period, head: periodLabel(row.period, report.group), figures: row }))}
+            totals={report.totals}
+          />
         </>
       )}
     </StatisticsPage>

@@ -23,7 +23,11 @@ export async function drawnPage(db: Queryable, serviceId: number, prefix: string
   const page = prefix === null ? ((await pagesOf(db, serviceId)).find((row) => offers.some((offer) => offer.prefix === row.prefix)) ?? null) : await pageOf(db, serviceId, prefix);
   const offer = offers.find((candidate) => candidate.prefix === page?.prefix);
   if (!page || !offer) return null;
-  const { rows } = await db.query<{ name: string; template_color: string | null }>('SELECT name, template_color FROM client_services WHERE id = $1', [serviceId]);
+  const { rows } = await db.query<{ name: string; template_color: string | null; counted: boolean }>(
+    `SELECT name, template_color, EXISTS (SELECT 1 FROM client_service_modules m WHERE m.client_service_id = s.id AND m.module = $2) AS counted
+       FROM client_services s WHERE s.id = $1`,
+    [serviceId, STATISTICS_MODULE],
+  );
   const colors = Array.isArray(settings?.colors) ? (settings.colors as { prefix?: string; color?: string }[]) : [];
   const color = (colors.find((entry) => entry.prefix === rows[0].template_color) ?? colors[0])?.color ?? null;
   const sections = await sectionsOf(db, page.id, { onlyOn: true });
@@ -38,7 +42,7 @@ export async function drawnPage(db: Queryable, serviceId: number, prefix: string
     })),
   );
   const name = t(`app.main_pages.pages.${page.prefix}`);
-  return { siteName: rows[0].name, pageName: name.startsWith('app.') ? page.prefix : name, color, sections: drawn, sideContainers: offer.containers.slice(1) };
+  return { siteName: rows[0].name, pageName: name.startsWith('app.') ? page.prefix : name, color, sections: drawn, sideContainers: offer.containers.slice(1), counted: rows[0].counted };
 }
 
 /** Sends a drawn page with its own strict Content-Security-Policy (no script but the visit counter's, nothing from elsewhere). */
@@ -61,9 +65,8 @@ export async function publicMainPages(app: FastifyInstance): Promise<void> {
     const serviceId = await serviceOfDomain(db, domain, MAIN_PAGES);
     const page = serviceId === null ? null : await drawnPage(db, serviceId, prefix ?? null);
     if (!page) throw httpError(404, 'errors.not_found');
-    // Counted when the service has the visit statistics, under the domain the page was asked by.
-    const counted = (await serviceOfDomain(db, domain, STATISTICS_MODULE)) !== null;
-    return sendPage(reply, counted ? { ...page, countedAs: domain } : page);
+    // Counted under the domain the page was asked by.
+    return sendPage(reply, page.counted ? { ...page, countedAs: domain } : page);
   };
   app.get('/strona/:domain', { config: { openapi } }, serve);
   app.get('/strona/:domain/', { config: { openapi } }, serve);

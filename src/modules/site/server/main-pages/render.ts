@@ -18,7 +18,9 @@ export interface DrawnPage {
   sections: DrawnSection[];
   /** Side containers: sections placed there are drawn in an aside beside the main column. */
   sideContainers: readonly string[];
-  /** The domain the visit counter counts the page for (the public page of a service with statistics); none for the builder's preview. */
+  /** Whether the service has the visit statistics, so that its public page is counted. */
+  counted: boolean;
+  /** The domain the visit counter counts the page for (the public page when `counted`); none for the builder's preview. */
   countedAs?: string;
 }
 

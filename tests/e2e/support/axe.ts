@@ -13,11 +13,12 @@ interface AxeViolation {
 /**
  * axe-core's violations on the current screen, one line per offending node. The page's context must
  * bypass the server's Content-Security-Policy (`test.use({ bypassCSP: true })`), which forbids the
- * inline script axe is injected as.
+ * inline script axe is injected as. A screen with a sandboxed srcdoc preview waits for what it shows
+ * instead (`quietNetwork: false`): Playwright's network idle may never come with such a frame.
  */
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page, { quietNetwork = true } = {}): Promise<string[]> {
   // Let lazy chunks, menus and footer blocks arrive so that axe sees the finished screen.
-  await page.waitForLoadState('networkidle');
+  if (quietNetwork) await page.waitForLoadState('networkidle');
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;

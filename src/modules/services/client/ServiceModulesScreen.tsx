@@ -1,11 +1,12 @@
 import { Box, Button, Checkbox, FormControlLabel, FormGroup, Paper, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useParams, useTranslate } from 'react-admin';
 import { useToast } from '../../../client/notifications';
 import { api, errorMessage } from '../../../client/providers/http';
 import { SERVICE_STATE_KEY } from '../../../client/providers/service';
 import { EmptyState, ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
+import { useDraft } from '../../../client/ui/useDraft';
 import { DeliveryKeyForm } from '../../site/client/delivery/DeliveryKeyForm';
 import { ImportPagesForm } from '../../site/client/imports/ImportPagesForm';
 
@@ -28,10 +29,9 @@ export default function ServiceModulesScreen() {
   const headingId = useId();
   const path = `/client_service/${encodeURIComponent(serviceId)}/modules`;
   const modules = useQuery({ queryKey: [SERVICE_STATE_KEY, 'admin_modules', serviceId], queryFn: ({ signal }) => api<{ data: ServiceModule[] }>(path, { signal }) });
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
-  useEffect(() => {
-    if (modules.data) setChosen(new Set(modules.data.data.filter((module) => module.enabled).map((module) => module.module)));
-  }, [modules.data]);
+  const enabled = useMemo(() => modules.data && new Set(modules.data.data.filter((module) => module.enabled).map((module) => module.module)), [modules.data]);
+  const [draft, change] = useDraft(enabled);
+  const chosen = draft ?? new Set<string>();
   const save = useMutation({
     mutationFn: () => api<{ data: ServiceModule[]; detail: string }>(path, { method: 'PUT', body: { modules: [...chosen] } }),
     onSuccess: async () => {
@@ -43,7 +43,7 @@ export default function ServiceModulesScreen() {
   });
 
   const toggle = (module: string, on: boolean) =>
-    setChosen((current) => {
+    change((current) => {
       const next = new Set(current);
       if (on) next.add(module);
       else next.delete(module);

@@ -1,12 +1,13 @@
 import { Button, Checkbox, FormControlLabel, FormGroup, Paper, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { apiPaths } from '../../../../common/schema/paths';
 import { useToast } from '../../../../client/notifications';
 import { api, errorMessage } from '../../../../client/providers/http';
 import { moduleOf } from '../../../../client/schema/registry';
 import { ErrorState, LoadingState } from '../../../../client/screens/common/QueryStates';
+import { useDraft } from '../../../../client/ui/useDraft';
 import { type Flags, flagsOf, IMPORTS, SECTIONS } from './sections';
 
 /**
@@ -24,10 +25,7 @@ export function ImportPagesForm({ serviceId }: { serviceId: string }) {
     queryKey: [IMPORTS, 'settings', collection],
     queryFn: ({ signal }) => api<Partial<Flags>>(collection, { method: 'OPTIONS', signal }).then(flagsOf),
   });
-  const [chosen, setChosen] = useState<Flags | null>(null);
-  useEffect(() => {
-    if (flags.data) setChosen(flags.data);
-  }, [flags.data]);
+  const [chosen, change] = useDraft(flags.data);
   const save = useMutation({
     mutationFn: (body: Flags) => api<Flags>(`${collection}/settings`, { method: 'PUT', body }),
     onSuccess: async () => {
@@ -59,7 +57,7 @@ export function ImportPagesForm({ serviceId }: { serviceId: string }) {
             {SECTIONS.map((section) => (
               <FormControlLabel
                 key={section}
-                control={<Checkbox checked={chosen[section]} onChange={(event) => setChosen({ ...chosen, [section]: event.target.checked })} />}
+                control={<Checkbox checked={chosen[section]} onChange={(event) => change((current) => ({ ...current, [section]: event.target.checked }))} />}
                 label={translate(`app.imports.tabs.${section}`)}
               />
             ))}

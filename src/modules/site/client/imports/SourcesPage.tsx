@@ -1,11 +1,12 @@
 import { Button, Checkbox, FormControlLabel, FormGroup, Paper, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useParams, useTranslate } from 'react-admin';
 import { apiPaths } from '../../../../common/schema/paths';
 import { useToast } from '../../../../client/notifications';
 import { api, errorMessage } from '../../../../client/providers/http';
 import { moduleOf } from '../../../../client/schema/registry';
+import { useDraft } from '../../../../client/ui/useDraft';
 import { IMPORTS, SectionBody, SectionPage } from './sections';
 
 interface Sources {
@@ -22,10 +23,8 @@ function SourcesForm() {
   const params = useParams() as Record<string, string>;
   const path = `${apiPaths(moduleOf(IMPORTS).admin, params).collection}/client_sources`;
   const stored = useQuery({ queryKey: [IMPORTS, 'sources', path], queryFn: ({ signal }) => api<Sources>(path, { signal }) });
-  const [chosen, setChosen] = useState<number[]>([]);
-  useEffect(() => {
-    if (stored.data) setChosen(stored.data.sources);
-  }, [stored.data]);
+  const [draft, change] = useDraft(stored.data?.sources);
+  const chosen = draft ?? [];
   const save = useMutation({
     mutationFn: (sources: number[]) => api<{ sources: number[] }>(path, { method: 'PUT', body: { sources } }),
     onSuccess: () => {
@@ -54,7 +53,7 @@ function SourcesForm() {
                   <Checkbox
                     checked={chosen.includes(service.id)}
                     onChange={(event) =>
-                      setChosen((current) => (event.target.checked ? [...current, service.id] : current.filter((id) => id !== service.id)))
+                      change((current) => (event.target.checked ? [...current, service.id] : current.filter((id) => id !== service.id)))
                     }
                   />
                 }

@@ -166,6 +166,85 @@ describe('an analysis of the fixture site', () => {
     expect(history.json().data[0]).toMatchObject({ id: result.id, status: 'completed', started_by: 'klient' });
     expect(history.json().pagination.total).toBeGreaterThanOrEqual(1);
   });
+
+  describe('the accessibility statement', () => {
+    const statement = (serviceId = service) => `${wcag(serviceId)}/statement`;
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(new Date());
+
+    it('is drafted before its first save from the latest analysis and the main data, and cannot be downloaded yet', async () => {
+      const draft = await call('GET', statement());
+      expect(draft.statusCode).toBe(200);
+      const values = draft.json();
+      expect(values.id).toBeUndefined();
+      expect(values).toMatchObject({
+        entity: 'Urząd Gminy Przykładowo',
+        site_url: 'https://www.kowalski.example.com/',
+        updated_on: today,
+        prepared_on: today,
+        compliance: 'partial',
+        prepared_how: 'self',
+        contact_email: 'urzad@przykladowo.pl',
+        contact_phone: '+48 22 123 45 67',
+      });
+      expect(values.contact_person).toBeUndefined();
+      // Every planted A/AA failure is named with its pages, in Polish.
+      expect(values.non_accessible).toContain('1.1.1 Treść nietekstowa (poziom A): niespełnione na 1 stronie.');
+      for (const criterion of new Set(PLANTED.flatMap((planted) => planted.criteria))) expect(values.non_accessible).toMatch(new RegExp(`^${criterion.replace(/\./g, '\\.')} `, 'm'));
+      const download = await call('GET', `${statement()}/download`);
+      expect(download.statusCode).toBe(404);
+      expect(download.json().detail).toBe('Zapisz najpierw deklarację dostępności.');
+    });
+
+    it('refuses what a statement cannot say, in Polish, and saves nothing', async () => {
+      const draft = (await call('GET', statement())).json();
+      const refused = async (body: Record<string, unknown>, field: string, message?: string) => {
+        const answer = await call('PUT', statement(), { ...draft, contact_person: 'Anna Nowak', ...body });
+        expect(answer.statusCode, answer.body).toBe(400);
+        expect(answer.json().errors?.[field]).toEqual(message ?? expect.any(String));
+      };
+      await refused({ non_accessible: '' }, 'non_accessible', 'Opisz treści niedostępne i powody, gdy strona nie jest w pełni zgodna z ustawą.');
+      await refused({ prepared_how: 'external', prepared_by: '' }, 'prepared_by', 'Podaj podmiot zewnętrzny, który zbadał stronę.');
+      await refused({ published_on: '2030-01-01' }, 'updated_on', 'Data aktualizacji nie może być wcześniejsza niż data publikacji strony.');
+      await refused({ contact_email: 'nie-adres' }, 'contact_email', 'Podaj prawidłowy adres e-mail, np. dostepnosc@gmina.pl.');
+      await refused({ compliance: 'maybe' }, 'compliance');
+      await refused({ contact_person: undefined }, 'contact_person', 'Podaj osobę kontaktową.');
+      expect((await call('GET', statement())).json().id).toBeUndefined();
+    });
+
+    it('is saved, then downloaded as an HTML document with the required parts, its words escaped', async () => {
+      const draft = (await call('GET', statement())).json();
+      const saved = await call('PUT', statement(), { ...draft, entity: 'Gmina <Przykładowo> & Co', contact_person: 'Anna Nowak', architecture: 'Podjazd przy wejściu głównym.' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({ id: expect.any(Number), entity: 'Gmina <Przykładowo> & Co' });
+      expect((await call('GET', statement())).json()).toMatchObject({ id: saved.json().id, contact_person: 'Anna Nowak' });
+
+      const { url } = (await call('GET', `${statement()}/download`)).json() as { url: string };
+      expect(url).toMatch(new RegExp(`^/api/client_service/${service}/module/wcag/statement/download/file\\?token=`));
+      const file = await test.call({ method: 'GET', url });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(file.headers['content-disposition']).toBe('attachment; filename="deklaracja-dostepnosci.html"');
+      expect(file.body).toContain('<html lang="pl">');
+      expect(file.body).toContain('<span id="a11y-podmiot">Gmina &lt;Przykładowo&gt; &amp; Co</span>');
+      for (const id of ['a11y-url', 'a11y-data-publikacja', 'a11y-data-aktualizacja', 'a11y-status', 'a11y-data-sporzadzenie', 'a11y-kontakt', 'a11y-osoba', 'a11y-email', 'a11y-telefon', 'a11y-procedura', 'a11y-architektura']) {
+        expect(file.body).toContain(`id="${id}"`);
+      }
+      expect(file.body).toContain('Strona internetowa jest częściowo zgodna');
+      expect(file.body).toContain('<p>1.1.1 Treść nietekstowa (poziom A): niespełnione na 1 stronie.</p>');
+      // The token is this service's and cannot be forged.
+      expect((await test.call({ method: 'GET', url: url.replace(`/client_service/${service}/`, `/client_service/${foreign}/`) })).statusCode).toBe(404);
+      const forged = await test.call({ method: 'GET', url: `${url.slice(0, -3)}abc` });
+      expect(forged.statusCode).toBe(404);
+      expect(forged.json().detail).toBe('Link do pobrania deklaracji jest nieprawidłowy albo wygasł.');
+    });
+
+    it('is the service’s own: another client and a service without the assistant get 403', async () => {
+      expect((await call('GET', statement(), undefined, 'klient2')).statusCode).toBe(403);
+      expect((await call('PUT', statement(), { entity: 'Obca' }, 'klient2')).statusCode).toBe(403);
+      expect((await call('GET', `${statement(service)}/download`, undefined, 'klient2')).statusCode).toBe(403);
+      expect((await call('GET', statement(newsletter))).statusCode).toBe(403);
+    });
+  });
 });
 
 describe('running analyses', () => {

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { type FixtureSite, startFixtureSite } from '../api/support/wcag-site';
 import { axeViolations } from './support/axe';
 import { text } from './support/catalogue';
-import { confirmDialog, expectToast } from './support/schema-screens';
+import { confirmDialog, expectToast, saveButton } from './support/schema-screens';
 import { pageHeading } from './support/session';
 import { expect, test } from './support/signed-in';
 
@@ -100,6 +101,34 @@ test('klient marks a criterion checked by hand in the catalogue, and reads the F
   await main(page).getByRole('button', { name: text('app.wcag.faq.items.statement.question') }).click();
   await expect(main(page).getByText(text('app.wcag.faq.items.statement.answer'))).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test('klient drafts the accessibility statement from the analysis, completes it and downloads it as HTML', async ({ page, services }) => {
+  await page.goto(wcagPath(services.site));
+  await main(page).getByRole('navigation', { name: text('app.wcag.nav') }).getByRole('link', { name: text('resources.wcag_statement.title') }).click();
+  await expect(page).toHaveURL(`${wcagPath(services.site)}/deklaracja`);
+  await expect(pageHeading(page)).toHaveText(text('resources.wcag_statement.title'));
+  // Drafted from the latest analysis: the failed criteria by name, the compliance it implies.
+  const nonAccessible = main(page).getByRole('textbox', { name: text('resources.wcag_statement.fields.non_accessible') });
+  await expect(nonAccessible).toHaveValue(new RegExp(`^1\\.1\\.1 ${text('app.wcag.catalogue.criteria.1_1_1.name')}`, 'm'));
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The contact person is the user's to name: saving without one says so in Polish.
+  await saveButton(page).click();
+  await expectToast(page, text('validation.form_invalid'), 'alert');
+  await expect(main(page).getByText(text('validation.wcag_statement.contact_person_required'))).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await main(page).getByRole('textbox', { name: text('resources.wcag_statement.fields.contact_person') }).fill('Anna Nowak');
+  await saveButton(page).click();
+  await expectToast(page, text('resources.wcag_statement.messages.updated'));
+
+  const downloading = page.waitForEvent('download');
+  await main(page).getByRole('button', { name: text('resources.wcag_statement.actions.download') }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('deklaracja-dostepnosci.html');
+  const html = readFileSync(await download.path(), 'utf8');
+  expect(html).toContain('<span id="a11y-osoba">Anna Nowak</span>');
+  expect(html).toContain(text('resources.wcag_statement.html.compliance_partial'));
 });
 
 test('klient cancels a running analysis after confirming', async ({ page, services }) => {

@@ -39,7 +39,11 @@ const valuesOf = (module: ModuleSchema, record: StoredRecord | undefined): FormV
 /** Values compared as the server would store them: fields left undefined are no values. */
 const sameValues = (a: FormValues, b: FormValues) => deepEquals(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));
 
-function RecordForm({ context, record, shown }: { context: SchemaContext; record: StoredRecord | undefined; shown?: ReadonlySet<string> }) {
+/**
+ * A record's form. `proposed` is the answer it was read from: for a singleton never saved, the
+ * values its module proposes (the WCAG statement's draft), shown, unsaved, until the user saves them.
+ */
+function RecordForm({ context, record, proposed, shown }: { context: SchemaContext; record: StoredRecord | undefined; proposed?: StoredRecord; shown?: ReadonlySet<string> }) {
   const { module, params } = context;
   const { admin } = module;
   const translate = useTranslate();
@@ -51,7 +55,9 @@ function RecordForm({ context, record, shown }: { context: SchemaContext; record
   const [create, creating] = useCreate<StoredRecord, unknown>(undefined, undefined, { mutationMode: 'pessimistic' });
   const [update, updating] = useUpdate<StoredRecord, unknown>(undefined, undefined, { mutationMode: 'pessimistic' });
   const [saved, setSaved] = useState(record);
-  const [values, setValues] = useState<FormValues>(() => (record ? valuesOf(module, record) : routeValues(module, params)));
+  // What the form starts from before anything is saved: the route's values and the module's proposal; changes are counted from it.
+  const [initial] = useState<FormValues>(() => ({ ...routeValues(module, params), ...valuesOf(module, proposed) }));
+  const [values, setValues] = useState<FormValues>(() => (record ? valuesOf(module, record) : initial));
   const [files, setFiles] = useState<Record<string, FileChoice>>({});
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [fieldMessages, setFieldMessages] = useState<Record<string, string>>({});
@@ -66,7 +72,7 @@ function RecordForm({ context, record, shown }: { context: SchemaContext; record
   const saving = creating.isPending || updating.isPending || fieldSaving;
   // A singleton's record lives at the module's own address: it is saved (created or replaced) there.
   const itemId = admin.singleton ? undefined : saved?.id;
-  const dirty = !sameValues(values, valuesOf(module, saved)) || Object.values(files).some((choice) => choice.file || choice.removed);
+  const dirty = !sameValues(values, saved ? valuesOf(module, saved) : initial) || Object.values(files).some((choice) => choice.file || choice.removed);
 
   const callbacks = {
     onSuccess: async (result: StoredRecord) => {
@@ -237,7 +243,7 @@ function FormContent({ context, view, page }: { context: SchemaContext; view: Sc
       ) : record.isError ? (
         <LoadFailure error={record.error} />
       ) : (
-        <RecordForm context={context} record={storedRecord(record.data)} shown={shown.fields} />
+        <RecordForm context={context} record={storedRecord(record.data)} proposed={record.data} shown={shown.fields} />
       )}
     </Box>
   );

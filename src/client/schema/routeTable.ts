@@ -72,10 +72,10 @@ export function moduleRoutes(module: ModuleSchema, modules: readonly ModuleSchem
   const parent = admin.parent ? byResource(admin.parent.resource)?.admin : undefined;
   const lead = groupLead(modules, module);
   const groupPage = lead && lead !== module ? routeName(lead.admin, 'list') : undefined;
-  const above = groupPage ?? (parent ? recordRouteName(parent) : scopeParent[admin.scope]);
+  const above = groupPage ?? (parent ? recordRouteName(parent) : (admin.route.under ?? scopeParent[admin.scope]));
   // A module whose list is not at its own path (news at wiadomosci/wszystkie): its list is the menu entry of its other pages.
   const listName = admin.route.views.list !== undefined ? routeName(admin, 'list') : undefined;
-  const menuEntry = parent ? routeName(parent, 'list') : !home ? listName : undefined;
+  const menuEntry = parent ? routeName(parent, 'list') : (admin.route.under ?? (!home ? listName : undefined));
   const recordName = recordRouteName(admin);
   // A record with pages besides its own: form pages or modules nested under it.
   const hasPages = admin.route.forms.length > 0 || modules.some((other) => other.admin.parent?.resource === admin.resource);

@@ -319,7 +319,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     module,
     title: given.title,
     api,
-    route: { path: route.path, name: route.name, param: routeParam, views: route.views ?? { list: '' }, ...(route.names ? { names: route.names } : {}), lists, forms },
+    route: { path: route.path, name: route.name, param: routeParam, views: route.views ?? { list: '' }, ...(route.names ? { names: route.names } : {}), ...(route.under ? { under: route.under } : {}), lists, forms },
     list,
     files,
     flags,

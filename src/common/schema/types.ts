@@ -46,6 +46,8 @@ export interface AdminRoute {
   views: AdminRouteViews;
   /** Names of the sub-routes: {show: "service_configuration_senders_config_preview"}. */
   names?: Partial<Record<keyof AdminRouteViews, string>>;
+  /** A hand-written screen the module's screens sit under in the breadcrumbs, its menu entry active (the WCAG statement under the assistant). */
+  under?: string;
   /**
    * More lists of the same records, each with fixed filter values (news: the pinned ones, a
    * category's archive). A path placeholder naming an `eq` filter's param (e.g. {category_id})

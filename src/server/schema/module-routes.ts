@@ -84,6 +84,8 @@ export interface ModuleHooks {
    * returns it as stored, and the call answers with it. Throwing rolls the write back.
    */
   afterWrite?(tx: Queryable, owner: Owner, change: WriteChange | null): Promise<StoredRecord | void>;
+  /** A singleton's proposed values before its first save (the WCAG statement drafted from the latest analysis); the record is still unsaved (no id). */
+  draft?(request: FastifyRequest, owner: Owner): Promise<Record<string, unknown>>;
 }
 
 /** Where a capability puts a module's routes: its paths, and a route registration that carries the OpenAPI description. */
@@ -185,6 +187,13 @@ export class ModuleRoutes {
     let answer: Record<string, unknown> = { schema: this.module.schema };
     for (const hook of this.hooks) if (hook.options) answer = { ...answer, ...(await hook.options(request, owner)) };
     return answer;
+  }
+
+  /** A singleton's answer before its first save: what the hooks propose, else nothing. */
+  async draftAnswer(request: FastifyRequest, owner: Owner): Promise<Record<string, unknown>> {
+    let draft: Record<string, unknown> = {};
+    for (const hook of this.hooks) if (hook.draft) draft = { ...draft, ...(await hook.draft(request, owner)) };
+    return draft;
   }
 
   /** The values as the hooks complete them, checked against the stored data (unique keys, references). */

@@ -14,6 +14,7 @@ export const routePart: MetaPart = {
         param: { ...identifier, description: 'Route param of the record; default <resource>_id.' },
         views: closed(views, [], 'Sub-paths of the views ("" = the route path itself).'),
         names: closed(views, [], 'Names of the sub-routes; default <name>_<view>.'),
+        under: { ...identifier, description: "Route name of a hand-written screen the module's screens sit under in the breadcrumbs, its menu entry active (the WCAG statement under the assistant); default the scope's dashboard." },
         lists: listOf(
           closed(
             {

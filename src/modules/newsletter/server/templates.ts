@@ -6,7 +6,7 @@ import { TEMPLATE_SEND_QUOTA, takeOutboundQuota } from '../../../server/platform
 import { sanitizeMailHtml } from '../../../server/platform/sanitizing/html';
 import { copyNested, documentOperation, moduleRoutes } from '../../../server/schema';
 import type { Owner, StoredRecord } from '../../../server/schema/storage';
-import { documentLinks, sendDocument } from './documents';
+import { documentLinks, sendDocument } from '../../../server/platform/http/documents';
 import { savedSenderConfig, sendThroughSender } from './senders';
 
 /** How long a download link stays valid. */

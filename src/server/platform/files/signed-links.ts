@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * What a signed link opens, bound into its signature: a token made for one purpose never opens
  * another's route (a disk download is not a private file shown in place, nor a template download).
  */
-export type LinkPurpose = 'file' | 'disk-download' | 'template-download' | 'mailing-page';
+export type LinkPurpose = 'file' | 'disk-download' | 'template-download' | 'mailing-page' | 'wcag-statement';
 
 export interface SignedLinks {
   /** A token naming subject for purpose, valid for ttlSeconds. */

@@ -8,7 +8,7 @@ import { readBody } from '../uploads';
 async function readSingleton(routes: ModuleRoutes, request: FastifyRequest) {
   const owner = await routes.owner(request);
   const record = await routes.store.first(routes.db, owner);
-  return record ? routes.output(record, owner) : {};
+  return record ? routes.output(record, owner) : routes.draftAnswer(request, owner);
 }
 
 /** Creates the owner's record or replaces it. */
@@ -32,13 +32,13 @@ async function save(routes: ModuleRoutes, request: FastifyRequest): Promise<Reco
   return routes.output(saved, owner);
 }
 
-/** x-admin.singleton: one record per owner, read at api.read (`{}` before the first save), saved by POST or PUT. */
+/** x-admin.singleton: one record per owner, read at api.read (before the first save, the module's draft or `{}`), saved by POST or PUT. */
 export const singleton: Capability = {
   routes(routes, site) {
     const { module } = routes;
     if (!module.admin.singleton) return;
     const record = recordOf(module);
-    site.route('GET', toRoutePattern(module.admin.api.read ?? module.admin.api.path), { summary: 'The saved record, or {} before the first save', responses: { 200: ok(record) } }, (request) =>
+    site.route('GET', toRoutePattern(module.admin.api.read ?? module.admin.api.path), { summary: 'The saved record, or before the first save what the module proposes (no id; {} when nothing)', responses: { 200: ok(record) } }, (request) =>
       readSingleton(routes, request),
     );
     for (const path of site.writePaths) {

@@ -4,7 +4,7 @@ import { assertValidForm, httpError, t } from '../../../../server/platform/http/
 import { readPage } from '../../../../server/platform/http/pagination';
 import { documentOperation, moduleRoutes } from '../../../../server/schema';
 import type { Owner } from '../../../../server/schema/storage';
-import { documentLinks, sendDocument } from '../documents';
+import { documentLinks, sendDocument } from '../../../../server/platform/http/documents';
 import type { MailingEngine, MailingRow, MailingStatus } from './engine';
 
 const EDITABLE: MailingStatus[] = ['draft', 'scheduled'];

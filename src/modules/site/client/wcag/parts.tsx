@@ -28,6 +28,7 @@ export function WcagPage({ title, children }: { title: string; children: ReactNo
     { to: `${base}/wynik/site`, label: 'app.wcag.scores.title' },
     { to: `${base}/kryteria`, label: 'app.wcag.criteria.title' },
     { to: `${base}/faq`, label: 'app.wcag.faq.title' },
+    { to: `${base}/deklaracja`, label: 'resources.wcag_statement.title' },
   ];
   return (
     <Box>

@@ -13,6 +13,7 @@ import { automatedShare, criterionResults, levelScores, summarise, type Summary 
 import { wcagAnalysisJob, WCAG_JOB } from './job';
 import { AXE_RULES } from './rules';
 import { analysedPages, manualChecks } from './scores';
+import { wcagStatementServer } from './statement';
 
 export const WCAG_MODULE = 'wcag';
 const BASE = '/client_service/:service_id/module/wcag';
@@ -87,11 +88,15 @@ export async function wcagServer(app: FastifyInstance): Promise<void> {
     return rows[0];
   }
 
-  /** The latest completed analysis's id, or null before the first. */
-  async function latestId(serviceId: number): Promise<number | null> {
-    const { rows } = await db.query<{ id: number }>(`SELECT id FROM wcag_analyses WHERE client_service_id = $1 AND status = 'completed' ORDER BY id DESC LIMIT 1`, [serviceId]);
-    return rows[0] ? Number(rows[0].id) : null;
+  /** The latest completed analysis (its id and end), or null before the first. */
+  async function latestCompleted(serviceId: number): Promise<{ id: number; finished_at: Date } | null> {
+    const { rows } = await db.query<{ id: number; finished_at: Date }>(
+      `SELECT id, finished_at FROM wcag_analyses WHERE client_service_id = $1 AND status = 'completed' ORDER BY id DESC LIMIT 1`,
+      [serviceId],
+    );
+    return rows[0] ? { id: Number(rows[0].id), finished_at: rows[0].finished_at } : null;
   }
+  const latestId = async (serviceId: number) => (await latestCompleted(serviceId))?.id ?? null;
 
   /** Every criterion's result in an analysis (none analysed: every criterion not tested), with the service's checks by hand. */
   async function resultsOf(serviceId: number, analysisId: number | null, pageId?: number) {
@@ -316,6 +321,14 @@ export async function wcagServer(app: FastifyInstance): Promise<void> {
       [serviceId],
     );
     return { data: rows.map((row) => ({ id: Number(row.id), finished_at: row.finished_at, ...row.summary })) };
+  });
+
+  wcagStatementServer(app, {
+    async latest(serviceId) {
+      const latest = await latestCompleted(serviceId);
+      return latest ? { finishedAt: latest.finished_at, criteria: (await resultsOf(serviceId, latest.id)).criteria } : null;
+    },
+    siteUrl: (serviceId) => mainDomainUrl(db, serviceId),
   });
 }
 

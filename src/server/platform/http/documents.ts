@@ -1,12 +1,12 @@
 import type { FastifyReply } from 'fastify';
-import type { LinkPurpose, SignedLinks } from '../../../server/platform/files/signed-links';
+import type { LinkPurpose, SignedLinks } from '../files/signed-links';
 
 /**
- * Links to a tenant's HTML document (a template to download, a mailing as sent) that the browser
+ * Links to a tenant's HTML document (a template to download, a mailing as sent, a WCAG statement) that the browser
  * opens without its session (a download, a frame's src): signed for one purpose and one record of
  * one service, and short-lived.
  */
-export function documentLinks(links: SignedLinks, purpose: Extract<LinkPurpose, 'template-download' | 'mailing-page'>) {
+export function documentLinks(links: SignedLinks, purpose: Extract<LinkPurpose, 'template-download' | 'mailing-page' | 'wcag-statement'>) {
   return {
     /** The token for the record's link, valid for ttlSeconds. */
     sign: (serviceId: number, id: number, ttlSeconds: number) => links.sign(purpose, `${serviceId}/${id}`, ttlSeconds),

@@ -1,0 +1,194 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CriterionResult } from '../../common/wcag/scoring';
+import { PANEL_TIME_ZONE } from '../../../../common/format';
+import { documentLinks, sendDocument } from '../../../../server/platform/http/documents';
+import { assertValidForm, httpError, t } from '../../../../server/platform/http/errors';
+import { documentOperation, moduleRoutes } from '../../../../server/schema';
+import type { Queryable } from '../../../../server/platform/db';
+
+const STATEMENT = 'wcag_statement';
+const BASE = '/client_service/:service_id/module/wcag/statement';
+const DOCUMENTED = '/client_service/{service_id}/module/wcag/statement';
+const DOWNLOAD_TTL_SECONDS = 60;
+/** The levels a statement reports on: the act requires AA. */
+const SCORED_LEVELS = new Set(['A', 'AA']);
+
+/** What the statement is drafted from: the latest completed analysis (its criteria and when it ended), and where the site is. */
+export interface StatementSources {
+  latest(serviceId: number): Promise<{ finishedAt: Date; criteria: CriterionResult[] } | null>;
+  siteUrl(serviceId: number): Promise<string | null>;
+}
+
+/** A day as the statement writes it: YYYY-MM-DD in Polish time. */
+const dayOf = (moment: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: PANEL_TIME_ZONE }).format(moment);
+
+/** The lines of the content not accessible: each A or AA criterion that failed, by its catalogue name, with the pages where. */
+function failedLines(criteria: readonly CriterionResult[]): string {
+  return criteria
+    .filter((criterion) => criterion.status === 'failed' && SCORED_LEVELS.has(criterion.level))
+    .map((criterion) => {
+      const pages = new Set(criterion.failures.flatMap((finding) => finding.pages.map((page) => page.url))).size;
+      const name = t(`app.wcag.catalogue.criteria.${criterion.id.replace(/\./g, '_')}.name`);
+      const where = pages > 0 ? t('resources.wcag_statement.draft.failed_pages', { smart_count: pages }) : t('resources.wcag_statement.draft.failed_by_hand');
+      return t('resources.wcag_statement.draft.failed_line', { id: criterion.id, name, level: criterion.level, where });
+    })
+    .join('\n');
+}
+
+/** The service's main data (moduly/dane), as far as it is filled in. The contact person is the user's to name. */
+async function mainDataOf(db: Queryable, serviceId: number) {
+  const { rows } = await db.query<{ data: Record<string, unknown> }>(
+    `SELECT data FROM module_records WHERE resource = 'main_data' AND client_service_id = $1 AND user_id IS NULL ORDER BY id LIMIT 1`,
+    [serviceId],
+  );
+  const data = rows[0]?.data ?? {};
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+  return { name: text(data.name), email: text(data.email), phone: text(data.phone) };
+}
+
+/** Drops the values nobody filled in, so that the form asks for them. */
+const filled = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+
+/** The paragraphs of a multi-line text, escaped. */
+const paragraphs = (value: unknown) =>
+  String(value ?? '')
+    .split(/\n+/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join('\n');
+
+function escapeHtml(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/**
+ * The statement as an HTML document to paste into the site: the parts the 2019 act on digital
+ * accessibility requires, each under the element id (a11y-*) by which the statements' monitoring finds it.
+ */
+export function statementHtml(values: Record<string, unknown>): string {
+  const text = (key: string, params: Record<string, string | number> = {}) => escapeHtml(t(`resources.wcag_statement.html.${key}`, params));
+  const field = (name: string) => escapeHtml(values[name]);
+  const time = (name: string) => `<time datetime="${field(name)}">${field(name)}</time>`;
+  const link = (href: unknown) => (/^https?:\/\//i.test(String(href)) ? `<a id="a11y-url" href="${escapeHtml(href)}">${escapeHtml(values.site_name)}</a>` : escapeHtml(values.site_name));
+  const nonAccessible = values.compliance === 'full' ? '' : `<h3>${text('non_accessible')}</h3>\n${paragraphs(values.non_accessible)}`;
+  const exemptions = String(values.exemptions ?? '').trim() ? `<h3>${text('exemptions')}</h3>\n${paragraphs(values.exemptions)}` : '';
+  const prepared = values.prepared_how === 'external' ? text('prepared_external', { by: String(values.prepared_by ?? '') }) : text('prepared_self');
+  const phone = String(values.contact_phone ?? '').trim() ? `<li>${text('phone')}: <span id="a11y-telefon">${field('contact_phone')}</span></li>` : '';
+  const architecture = String(values.architecture ?? '').trim() ? `<h2>${text('architecture')}</h2>\n<div id="a11y-architektura">\n${paragraphs(values.architecture)}\n</div>` : '';
+  return `<!DOCTYPE html>
+<html lang="pl">
+<head>
+<meta charset="utf-8">
+<title>${text('title')}</title>
+</head>
+<body>
+<main id="a11y-deklaracja">
+<h1>${text('title')}</h1>
+<p><span id="a11y-wstep"><span id="a11y-podmiot">${field('entity')}</span> ${text('intro')}</span> ${text('concerns')} ${link(values.site_url)}.</p>
+<ul>
+<li>${text('published_on')}: <span id="a11y-data-publikacja">${time('published_on')}</span></li>
+<li>${text('updated_on')}: <span id="a11y-data-aktualizacja">${time('updated_on')}</span></li>
+</ul>
+<h2>${text('status')}</h2>
+<p id="a11y-status">${text(`compliance_${String(values.compliance)}`)}</p>
+${nonAccessible}
+${exemptions}
+<h2>${text('preparation')}</h2>
+<p>${text('prepared_on')}: <span id="a11y-data-sporzadzenie">${time('prepared_on')}</span>. ${escapeHtml(prepared)}</p>
+<h2 id="a11y-kontakt">${text('contact')}</h2>
+<p>${text('contact_intro')}</p>
+<ul>
+<li>${text('person')}: <span id="a11y-osoba">${field('contact_person')}</span></li>
+<li>${text('email')}: <a id="a11y-email" href="mailto:${field('contact_email')}">${field('contact_email')}</a></li>
+${phone}
+</ul>
+<h2 id="a11y-procedura">${text('procedure')}</h2>
+${paragraphs(t('resources.wcag_statement.html.procedure_text'))}
+${architecture}
+</main>
+</body>
+</html>
+`.replace(/\n{2,}/g, '\n');
+}
+
+/**
+ * The accessibility statement (deklaracja dostępności) of the service's site, a schema singleton
+ * (schemas/site/wcag/statement.schema.json): before its first save, drafted from the latest
+ * analysis and the service's main data; checked on save where one field decides another (a date
+ * after a date); downloaded as an HTML document ready to paste into the site.
+ */
+export function wcagStatementServer(app: FastifyInstance, sources: StatementSources): void {
+  const statements = moduleRoutes(app, STATEMENT);
+  if (!statements) return;
+  const { db } = app.ctx;
+  const downloads = documentLinks(app.ctx.links, 'wcag-statement');
+
+  statements.addHooks({
+    async draft(_request, owner) {
+      const serviceId = owner.serviceId!;
+      const [latest, siteUrl, main, service] = await Promise.all([
+        sources.latest(serviceId),
+        sources.siteUrl(serviceId),
+        mainDataOf(db, serviceId),
+        db.query<{ name: string; created_at: Date }>('SELECT name, created_at FROM client_services WHERE id = $1', [serviceId]),
+      ]);
+      const today = dayOf(new Date());
+      const analysed = latest ? dayOf(new Date(latest.finishedAt)) : today;
+      const failures = latest ? failedLines(latest.criteria) : '';
+      return filled({
+        entity: main.name ?? service.rows[0]?.name,
+        site_name: service.rows[0]?.name,
+        site_url: siteUrl,
+        published_on: service.rows[0] ? dayOf(new Date(service.rows[0].created_at)) : undefined,
+        updated_on: analysed,
+        compliance: latest ? (failures ? 'partial' : 'full') : undefined,
+        non_accessible: failures,
+        prepared_on: analysed,
+        prepared_how: 'self',
+        contact_email: main.email,
+        contact_phone: main.phone,
+      });
+    },
+    async beforeWrite(_tx, _owner, values) {
+      const after = (later: string, earlier: string) => typeof values[later] !== 'string' || typeof values[earlier] !== 'string' || values[later] >= values[earlier];
+      assertValidForm({
+        ...(after('updated_on', 'published_on') ? {} : { updated_on: 'validation.wcag_statement.updated_before_published' }),
+        ...(after('prepared_on', 'published_on') ? {} : { prepared_on: 'validation.wcag_statement.prepared_before_published' }),
+      });
+      return values;
+    },
+  });
+
+  documentOperation(app, 'get', `${DOCUMENTED}/download`, {
+    tags: ['wcag'],
+    summary: `{url}: a link, valid for ${DOWNLOAD_TTL_SECONDS} s, that downloads the saved statement as an .html document to paste into the site`,
+    responses: { 200: { description: '{url}' }, 404: { description: 'No statement saved yet' } },
+  });
+  app.get(`${BASE}/download`, { preHandler: app.authenticate }, async (request: FastifyRequest) => {
+    const owner = await statements.owner(request);
+    const record = await statements.store.first(db, owner);
+    if (!record) throw httpError(404, 'errors.wcag.no_statement');
+    const token = downloads.sign(owner.serviceId!, record.id, DOWNLOAD_TTL_SECONDS);
+    return { url: `/api/client_service/${owner.serviceId}/module/wcag/statement/download/file?token=${encodeURIComponent(token)}` };
+  });
+
+  documentOperation(app, 'get', `${DOCUMENTED}/download/file`, {
+    tags: ['wcag'],
+    summary: 'The statement as an .html attachment (no session: the signed token of .../download is the permission)',
+    responses: { 200: { description: 'text/html attachment' }, 404: { description: 'Invalid or expired link' } },
+  });
+  app.get(`${BASE}/download/file`, async (request, reply) => {
+    const { service_id: rawServiceId } = request.params as { service_id: string };
+    const token = (request.query as { token?: unknown }).token;
+    const { rows } = await db.query<{ id: number }>(
+      `SELECT id FROM module_records WHERE resource = $1 AND client_service_id = $2 AND user_id IS NULL ORDER BY id LIMIT 1`,
+      [STATEMENT, /^[1-9]\d{0,8}$/.test(rawServiceId) ? Number(rawServiceId) : 0],
+    );
+    const link = rows[0] ? downloads.verify(rawServiceId, String(rows[0].id), token) : null;
+    if (!link) throw httpError(404, 'errors.wcag.statement_link_invalid');
+    const record = await statements.store.first(db, { serviceId: link.serviceId, userId: null });
+    if (!record) throw httpError(404, 'errors.wcag.statement_link_invalid');
+    return sendDocument(reply, statementHtml(record.values), { attachment: 'deklaracja-dostepnosci.html' });
+  });
+}

@@ -282,4 +282,28 @@ describe('the public page', () => {
     expect((await test.call({ method: 'GET', url: '/strona/www.kowalski.example.com/nie_ma' })).statusCode).toBe(404);
     await call('DELETE', `${base(site)}/strona_glowna/sections/${added.id}`);
   });
+
+  it('links from its footer to the site’s privacy policy, drawn sanitised in the site’s frame at any of its domains', async () => {
+    const home = await test.call({ method: 'GET', url: '/strona/KOWALSKI.example.net/' });
+    expect(home.body).toContain('<footer><p>');
+    expect(home.body).toContain('<a href="/strona/KOWALSKI.example.net/polityka-prywatnosci">Polityka prywatności</a>');
+    // The builder's preview has no links out of it.
+    expect((await call('GET', `${base(site)}/strona_glowna/preview`)).body).not.toContain('polityka-prywatnosci');
+
+    const policy = `/api/client_service/${site}/module/settings/privacy_policy`;
+    const before = (await call('GET', policy)).json();
+    await json('PUT', policy, { content: '<h3>Dane</h3><p>Administrator: gmina.</p><img src="x" onerror="alert(1)"><script>alert(2)</script>' });
+    try {
+      const page = await test.call({ method: 'GET', url: '/strona/www.kowalski.example.com/polityka-prywatnosci' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'; img-src 'self'; style-src 'sha256-/);
+      expect(page.body).toContain('<h2>Polityka prywatności</h2><h3>Dane</h3><p>Administrator: gmina.</p><img src="x">');
+      expect(page.body).not.toContain('alert');
+      expect(page.body.match(/<script[^>]*>/g)).toEqual(['<script defer src="/api/stats/s.js" data-domain="www.kowalski.example.com">']);
+    } finally {
+      await json('PUT', policy, { content: before.content });
+    }
+    // A service without a policy, an unknown domain: 404.
+    expect((await test.call({ method: 'GET', url: '/strona/nieznana.example.com/polityka-prywatnosci' })).statusCode).toBe(404);
+  });
 });

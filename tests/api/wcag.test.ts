@@ -338,3 +338,17 @@ describe('access and input', () => {
     expect(saved.json().default_start_url).toMatch(/^https?:\/\/[^/]+\/$/);
   });
 });
+
+describe('the demo', () => {
+  it('analyses the panel’s own public page of klient’s site and finds the problems the demo plants in its privacy policy', async () => {
+    const origin = await test.app.listen({ port: 0, host: '127.0.0.1' });
+    const done = await ended(await analyse(`${origin}/strona/www.kowalski.example.com/`, 5));
+    expect(done.status).toBe('completed');
+    const paths = done.pages.map((page) => new URL(page.url).pathname);
+    expect(paths).toEqual(['/strona/www.kowalski.example.com/', '/strona/www.kowalski.example.com/polityka-prywatnosci']);
+    expect(done.pages.map((page) => page.violations)).toEqual([0, 2]);
+    const scores = (await call('GET', `${wcag(service)}/analyses/${done.id}/scores/site`)).json();
+    const failed = scores.criteria.filter((criterion: { status: string }) => criterion.status === 'failed').map((criterion: { id: string }) => criterion.id);
+    expect(failed.sort()).toEqual(['1.1.1', '2.4.4', '4.1.2']);
+  }, 120_000);
+});

@@ -10,18 +10,22 @@ export interface DrawnSection {
   items: ItemRecord[];
 }
 
-export interface DrawnPage {
+/** What every page of a site shares: its name, colour, footer links and the domain it is counted for. */
+export interface SiteShell {
   siteName: string;
-  pageName: string;
   /** The active colour version's colour (#RRGGBB), or null for the panel's default. */
   color: string | null;
+  /** The footer's links to the site's other pages (its privacy policy), addresses relative to the home page. */
+  links: { href: string; label: string }[];
+  /** The domain the visit counter counts the page for (a public page of a service with the statistics); none for the builder's preview. */
+  countedAs?: string;
+}
+
+export interface DrawnPage extends SiteShell {
+  pageName: string;
   sections: DrawnSection[];
   /** Side containers: sections placed there are drawn in an aside beside the main column. */
   sideContainers: readonly string[];
-  /** Whether the service has the visit statistics, so that its public page is counted. */
-  counted: boolean;
-  /** The domain the visit counter counts the page for (the public page when `counted`); none for the builder's preview. */
-  countedAs?: string;
 }
 
 const DEFAULT_COLOR = '#1B3A6B';
@@ -58,7 +62,7 @@ const textOn = (background: string) => (luminance(background) > 0.179 ? '#111111
  * The page's stylesheet: fixed rules, the template's colour, and one rule per section with a
  * background of its own. Every value put in comes checked (#RRGGBB, stored picture names).
  */
-function styleSheet(page: DrawnPage): string {
+function styleSheet(page: SiteShell, sections: readonly DrawnSection[]): string {
   const color = page.color && HEX.test(page.color) ? page.color : DEFAULT_COLOR;
   const rules = [
     `:root{--brand:${color};--on-brand:${textOn(color)}}`,
@@ -68,9 +72,9 @@ function styleSheet(page: DrawnPage): string {
     'section{padding:1rem;border-radius:.5rem;margin-bottom:1.5rem;border:1px solid #ccc}section h2{display:flex;gap:.5rem;align-items:center;margin:0 0 .75rem}',
     'section h2 img{width:2rem;height:2rem;object-fit:contain}ul{list-style:none;margin:0;padding:0}li{padding:.5rem 0}',
     '.tiles ul{display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr))}.tiles li{border:1px solid currentColor;border-radius:.5rem;padding:.75rem}',
-    'h3{margin:0;font-size:1.1rem}a{color:inherit;text-decoration:underline}p.empty{font-style:italic}',
+    'h3{margin:0;font-size:1.1rem}a{color:inherit;text-decoration:underline}p.empty{font-style:italic}footer nav ul{display:flex;gap:1rem}',
   ];
-  for (const { section } of page.sections) {
+  for (const { section } of sections) {
     const background = section.background_color && HEX.test(section.background_color) ? section.background_color : null;
     const picture = pictureUri(section.background_file);
     if (!background && !picture) continue;
@@ -107,26 +111,42 @@ function drawSection({ section, items }: DrawnSection): string {
 }
 
 /**
- * A home page as the public sees it (GET /strona/{domain}/...) and the builder previews it: the
- * sections switched on, in order, each with its items; the template's colour in the header and
- * footer. No script, nothing from another origin, every text escaped; the one stylesheet is
- * inline and allowed by its hash in the page's Content-Security-Policy.
+ * A page of the site as the public sees it: the header with the site's name and the page's, the
+ * content, the footer with its links. No script but the visit counter's, nothing from another
+ * origin; the one stylesheet is inline and allowed by its hash in the page's Content-Security-Policy.
  */
-export function renderPage(page: DrawnPage): { html: string; csp: string } {
-  const style = styleSheet(page);
-  const main = page.sections.filter(({ section }) => !page.sideContainers.includes(section.container_prefix));
-  const side = page.sections.filter(({ section }) => page.sideContainers.includes(section.container_prefix));
-  const title = `${page.pageName} – ${page.siteName}`;
-  const mainContent = main.length ? main.map(drawSection).join('') : `<p class="empty">${escapeHtml(t('app.main_pages.public.empty_page'))}</p>`;
+function renderSitePage(shell: SiteShell, pageName: string, content: { main: string; side?: string }, sections: readonly DrawnSection[] = []): { html: string; csp: string } {
+  const style = styleSheet(shell, sections);
+  const title = `${pageName} – ${shell.siteName}`;
+  const links = shell.links.length
+    ? `<nav aria-label="${escapeHtml(t('app.main_pages.public.footer_links'))}"><ul>${shell.links.map((link) => `<li><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></li>`).join('')}</ul></nav>`
+    : '';
   const html =
-    `<!doctype html><html lang="pl">${pageHead(title, style, page.countedAs)}<body>` +
-    `<header><h1>${escapeHtml(page.siteName)}</h1><p>${escapeHtml(page.pageName)}</p></header>` +
-    `<div class="layout${side.length ? ' with-side' : ''}"><main>${mainContent}</main>` +
-    (side.length ? `<aside aria-label="${escapeHtml(t('app.main_pages.public.side'))}">${side.map(drawSection).join('')}</aside>` : '') +
-    `</div><footer><p>${escapeHtml(page.siteName)}</p></footer></body></html>`;
+    `<!doctype html><html lang="pl">${pageHead(title, style, shell.countedAs)}<body>` +
+    `<header><h1>${escapeHtml(shell.siteName)}</h1><p>${escapeHtml(pageName)}</p></header>` +
+    `<div class="layout${content.side ? ' with-side' : ''}"><main>${content.main}</main>` +
+    (content.side ? `<aside aria-label="${escapeHtml(t('app.main_pages.public.side'))}">${content.side}</aside>` : '') +
+    `</div><footer><p>${escapeHtml(shell.siteName)}</p>${links}</footer></body></html>`;
   const hash = createHash('sha256').update(style).digest('base64');
   // The visit counter's script and its page views come from and go to the panel itself.
-  const counter = page.countedAs === undefined ? '' : "; script-src 'self'; connect-src 'self'";
+  const counter = shell.countedAs === undefined ? '' : "; script-src 'self'; connect-src 'self'";
   const csp = `default-src 'none'; img-src 'self'; style-src 'sha256-${hash}'${counter}; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
   return { html, csp };
+}
+
+/**
+ * A home page as the public sees it (GET /strona/{domain}/...) and the builder previews it: the
+ * sections switched on, in order, each with its items; the template's colour in the header and
+ * footer, every text escaped.
+ */
+export function renderPage(page: DrawnPage): { html: string; csp: string } {
+  const main = page.sections.filter(({ section }) => !page.sideContainers.includes(section.container_prefix));
+  const side = page.sections.filter(({ section }) => page.sideContainers.includes(section.container_prefix));
+  const mainContent = main.length ? main.map(drawSection).join('') : `<p class="empty">${escapeHtml(t('app.main_pages.public.empty_page'))}</p>`;
+  return renderSitePage(page, page.pageName, { main: mainContent, side: side.length ? side.map(drawSection).join('') : undefined }, page.sections);
+}
+
+/** A page of the site's own text (its privacy policy): the heading, then the HTML as the site's editor wrote it, sanitised. */
+export function renderTextPage(shell: SiteShell, pageName: string, sanitisedHtml: string): { html: string; csp: string } {
+  return renderSitePage(shell, pageName, { main: `<h2>${escapeHtml(pageName)}</h2>${sanitisedHtml}` });
 }

@@ -213,7 +213,14 @@ function reportDelivery({ cold, warm }: DeliveryResult): string[][] {
 
 function reportStatistics({ ingest, screens }: StatisticsResult): string[][] {
   console.log(`\nVisit counter: page views posted from many addresses to one server process (embedded database), ${INGEST_CONNECTIONS} connections, ${ingest.durationSeconds} s`);
-  console.log(table([['requests/s', 'p50', 'p95', 'p99', 'failed', 'stored'], [...loadRow(ingest), String(ingest.stored)]]));
+  console.log(
+    table([
+      ['', 'requests/s', 'p50', 'p95', 'p99', 'failed', 'stored'],
+      ['page views (POST .../hit)', ...loadRow(ingest), String(ingest.stored)],
+      ['peer: GET /api/xsrf, same server', ...loadRow(ingest.peer), ''],
+    ]),
+  );
+  console.log(`page views per second are ${((100 * ingest.stored) / ingest.durationSeconds / ingest.peer.requestsPerSecond).toFixed(0)}% of the peer's requests per second (same run)`);
   console.log('\nVisit statistics screens (visits, sums, sources) over a year of page views, each call another period of 1 to 366 days');
   console.log(
     table([

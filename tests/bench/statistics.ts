@@ -40,7 +40,8 @@ export interface ScreensResult {
 }
 
 export interface StatisticsResult {
-  ingest: LoadResult & { stored: number };
+  /** `peer`: the same server's simplest public call (GET /api/xsrf) at the same connections, right after: the process's ceiling. */
+  ingest: LoadResult & { stored: number; peer: LoadResult };
   screens: ScreensResult[];
 }
 
@@ -186,7 +187,9 @@ async function measureIngest(options: { port: number; durationSeconds: number; l
       latencies.sort((a, b) => a - b);
       options.log(`  ${stored.toLocaleString('en')} page views stored in ${result.duration} s`);
       const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)];
+      const peer = await loadEndpoint(`${server.baseUrl}/api/xsrf`, {}, { connections: INGEST_CONNECTIONS, durationSeconds: options.durationSeconds, warmupSeconds: 0 });
       return {
+        peer,
         connections: INGEST_CONNECTIONS,
         durationSeconds: result.duration,
         requestsPerSecond: result.requests.average,

@@ -94,13 +94,16 @@ export function createVisitorHasher(db: Db) {
 }
 
 /**
- * Writes page views in batches: a view waits for the batch being written, then goes with every view
- * that came meanwhile in one INSERT. Each call resolves once its view is stored (nothing is answered
- * before it is kept), and under load one statement carries many views.
+ * Writes page views in batches: a view waits for the next write, which takes every view that came
+ * meanwhile in one INSERT. Each call resolves once its view is stored (nothing is answered before it
+ * is kept). A write starts on the event loop's next turn (setImmediate), never straight from the
+ * last one's end: the embedded database runs in this thread, so only a turn of the loop lets the
+ * requests waiting on the sockets in, and a write started at once would mostly carry a single view.
  */
 export function createPageViewWriter(db: Db, maxBatch = 1000) {
   let queue: Array<{ view: PageView; done(error?: unknown): void }> = [];
   let writing = false;
+  let scheduled = false;
   async function write(views: PageView[]): Promise<void> {
     const column = <T>(pick: (view: PageView) => T) => views.map(pick);
     await db.query(
@@ -109,24 +112,31 @@ export function createPageViewWriter(db: Db, maxBatch = 1000) {
       [column((view) => view.serviceId), column((view) => view.path), column((view) => view.source.kind), column((view) => view.source.name), column((view) => view.screen), column((view) => view.visitor)],
     );
   }
-  async function drain(): Promise<void> {
+  function schedule(): void {
+    if (writing || scheduled || queue.length === 0) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      void writeNext();
+    });
+  }
+  async function writeNext(): Promise<void> {
     writing = true;
-    while (queue.length > 0) {
-      const batch = queue.slice(0, maxBatch);
-      queue = queue.slice(maxBatch);
-      try {
-        await write(batch.map((entry) => entry.view));
-        for (const entry of batch) entry.done();
-      } catch (error) {
-        for (const entry of batch) entry.done(error);
-      }
+    const batch = queue.slice(0, maxBatch);
+    queue = queue.slice(maxBatch);
+    try {
+      await write(batch.map((entry) => entry.view));
+      for (const entry of batch) entry.done();
+    } catch (error) {
+      for (const entry of batch) entry.done(error);
     }
     writing = false;
+    schedule();
   }
   return (view: PageView) =>
     new Promise<void>((resolve, reject) => {
       queue.push({ view, done: (error) => (error ? reject(error) : resolve()) });
-      if (!writing) void drain();
+      schedule();
     });
 }
 

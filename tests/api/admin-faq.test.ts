@@ -44,6 +44,11 @@ const userFaq = async (as = 'klient') => {
 };
 
 describe('the admin area: FAQ', () => {
+  it("has its entry in the admin area's menu, from its schema", async () => {
+    const menu = await call('GET', '/api/user/menu/admin', undefined, 'admin');
+    expect(menu.json().data.find((item: { prefix: string }) => item.prefix === 'admin_faq')).toMatchObject({ name: 'FAQ', icon: 'Quiz', sort: 30, is_root: true });
+  });
+
   it('keeps categories and their questions for root: create, read, update, delete', async () => {
     const category = await create(CATEGORIES, { name: 'Płatności' });
     expect((await list(CATEGORIES)).at(-1)?.name).toBe('Płatności');

@@ -1,6 +1,6 @@
 import { axeViolations } from './support/axe';
 import { text } from './support/catalogue';
-import { dragHandles, expectToast, moveToTopByKeyboard, saveButton, uniqueName } from './support/schema-screens';
+import { confirmDialog, dragHandles, expectToast, moveToTopByKeyboard, saveButton, uniqueName } from './support/schema-screens';
 import { pageHeading, signIn } from './support/session';
 import { specTexts } from './support/spec-texts';
 import { expect, test } from './support/signed-in';
@@ -21,7 +21,7 @@ test.describe("root's FAQ", () => {
   // A browser of its own, signed in as admin rather than klient.
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('a category and its questions are added and put in order by keyboard', async ({ page }) => {
+  test('a category and its questions are added, put in order by keyboard, changed and deleted', async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/admin/faq');
     await expect(pageHeading(page)).toHaveText(text('resources.faq_categories.title'));
@@ -62,6 +62,27 @@ test.describe("root's FAQ", () => {
     await expectToast(page, text('app.schema.order_saved'));
     await page.reload();
     await expect.poll(() => labels(page)).toEqual([drag(questions[1]), drag(questions[0])]);
+
+    // A question withdrawn from users on its edit page, another deleted after confirmation.
+    await main(page).getByRole('link', { name: text('app.schema.edit_item', { label: questions[0] }) }).click();
+    const published = main(page).getByRole('checkbox', { name: text('resources.faq_questions.fields.published') });
+    await expect(published).toBeChecked();
+    expect(await axeViolations(page)).toEqual([]);
+    await published.uncheck();
+    await saveButton(page).click();
+    await expectToast(page, text('resources.faq_questions.messages.updated'));
+    await page.goto(questionsPath);
+    await main(page).getByRole('button', { name: text('app.schema.delete_item', { label: questions[1] }) }).click();
+    await expect(confirmDialog(page)).toContainText(text('app.schema.delete_confirm', { label: questions[1] }));
+    expect(await axeViolations(page)).toEqual([]);
+    await confirmDialog(page).getByRole('button', { name: text('app.confirm.delete') }).click();
+    await expectToast(page, text('resources.faq_questions.messages.deleted'));
+    await expect.poll(() => labels(page)).toEqual([drag(questions[0])]);
+
+    // The category's own form, beside its questions.
+    await page.goto(questionsPath.replace('/pytania/', '/edytuj/'));
+    await expect(main(page).getByRole('textbox', { name: text('resources.faq_categories.fields.name') })).toHaveValue(category);
+    expect(await axeViolations(page)).toEqual([]);
 
     // The new category, last, to the top of the FAQ.
     await page.goto('/admin/faq');

@@ -145,6 +145,15 @@ describe('the admin area: FAQ', () => {
     expect(answer).toContain('Tak');
     expect(answer).not.toMatch(/script|onclick|javascript:/);
 
+    // Withdrawn from the list's row action, and published again.
+    const [shown] = (await list(questionsOf(category.id))).filter((record) => record.question === 'Czy odpowiedź jest bezpieczna?');
+    const publish = (published: boolean, as = 'admin') => call('PUT', `${questionsOf(category.id)}/${shown.id}/publish`, { published }, as);
+    expect((await publish(false, 'klient')).statusCode).toBe(403);
+    expect((await publish(false)).statusCode).toBe(200);
+    expect((await userFaq()).map((entry) => entry.name)).not.toContain('Bezpieczeństwo');
+    expect((await publish(true)).statusCode).toBe(200);
+    expect((await userFaq()).map((entry) => entry.name)).toContain('Bezpieczeństwo');
+
     // The demo: its unpublished question never reaches users.
     const demo = await userFaq();
     expect(demo.map((entry) => entry.name)).toEqual(expect.arrayContaining(['Konto i logowanie', 'Usługi i strony', 'Newsletter']));

@@ -78,6 +78,10 @@ test.describe("root's FAQ", () => {
     await confirmDialog(page).getByRole('button', { name: text('app.confirm.delete') }).click();
     await expectToast(page, text('resources.faq_questions.messages.deleted'));
     await expect.poll(() => labels(page)).toEqual([drag(questions[0])]);
+    // Published again from its row, by keyboard.
+    await main(page).getByRole('button', { name: text('resources.faq_questions.actions.publish') }).press('Enter');
+    await expectToast(page, text('resources.faq_questions.messages.published'));
+    await expect(main(page).getByRole('button', { name: text('resources.faq_questions.actions.unpublish') })).toBeVisible();
 
     // The category's own form, beside its questions.
     await page.goto(questionsPath.replace('/pytania/', '/edytuj/'));

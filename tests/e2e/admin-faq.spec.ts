@@ -23,7 +23,9 @@ test.describe("root's FAQ", () => {
 
   test('a category and its questions are added, put in order by keyboard, changed and deleted', async ({ page }) => {
     await signIn(page, 'admin');
-    await page.goto('/admin/faq');
+    await page.goto('/admin');
+    await page.getByRole('navigation', { name: text('app.layout.menu_label') }).getByRole('link', { name: text('app.layout.admin_menu.admin_faq'), exact: true }).click();
+    await expect(page).toHaveURL('/admin/faq');
     await expect(pageHeading(page)).toHaveText(text('resources.faq_categories.title'));
     await expect.poll(() => labels(page)).toContain(drag(text('demo.faq.account.name')));
     expect(await axeViolations(page)).toEqual([]);

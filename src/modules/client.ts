@@ -1,5 +1,6 @@
 import type { LazyScreen } from '../client/layout/lazyScreen';
 import type { AppRoute } from '../client/routes';
+import { faqRoutes } from './admin/client/faq/routes';
 import { diskRoutes } from './disk/client/routes';
 import { newsletterReportRoutes } from './newsletter/client/reports/routes';
 import { newsletterRoutes, newsletterScreens } from './newsletter/client/routes';
@@ -14,6 +15,6 @@ import { wcagRoutes } from './site/client/wcag/routes';
  * The browser's side of the modules that need code beyond their schema files (src/modules/<domain>/client):
  * pages of their own, and screens put on a schema module's route by its name. Each screen loads lazily.
  */
-export const moduleClientRoutes: AppRoute[] = [...servicesAdminRoutes, ...newsletterRoutes, ...newsletterReportRoutes, ...importRoutes, ...diskRoutes, ...statisticsRoutes, ...mainPageRoutes, ...wcagRoutes];
+export const moduleClientRoutes: AppRoute[] = [...servicesAdminRoutes, ...newsletterRoutes, ...newsletterReportRoutes, ...importRoutes, ...diskRoutes, ...statisticsRoutes, ...mainPageRoutes, ...wcagRoutes, ...faqRoutes];
 
 export const moduleClientScreens: Record<string, LazyScreen<object>> = { ...importScreens, ...newsletterScreens, ...formScreens };

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../common/content/escape';
 import { generateTemporaryPassword, hashPassword } from '../auth/passwords';
 import type { Config } from '../../config';
 import { t } from '../http/errors';
@@ -27,8 +28,6 @@ const DAY_MS = 24 * 3600 * 1000;
 const MIB = 1024 * 1024;
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 /** A catalogue text as an HTML paragraph. */
 const paragraph = (key: string) => `<p>${escapeHtml(t(key))}</p>`;
 

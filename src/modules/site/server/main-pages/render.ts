@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '../../../../common/content/escape';
 import { t } from '../../../../server/platform/http/errors';
 import { VIEWS } from './catalogue';
 import { pictureUri, type ItemRecord, type SectionRow } from './store';
@@ -31,9 +32,6 @@ export interface DrawnPage extends SiteShell {
 const DEFAULT_COLOR = '#1B3A6B';
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Text for HTML content and quoted attribute values alike. */
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => ESCAPES[character]);
 
 /** A link the page may carry: an absolute http(s) address, nothing else (no javascript:, no data:). */
 function safeLink(raw: string | null): string | null {

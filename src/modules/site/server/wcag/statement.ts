@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CriterionResult } from '../../common/wcag/scoring';
+import { escapeHtml } from '../../../../common/content/escape';
 import { PANEL_TIME_ZONE } from '../../../../common/format';
 import { documentLinks, sendDocument } from '../../../../server/platform/http/documents';
 import { assertValidForm, httpError, t } from '../../../../server/platform/http/errors';
@@ -55,22 +56,21 @@ const paragraphs = (value: unknown) =>
     .split(/\n+/)
     .map((line) => line.trim())
     .filter(Boolean)
-    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .map((line) => `<p>${escaped(line)}</p>`)
     .join('\n');
 
-function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+/** A stored value as escaped text (none: empty). */
+const escaped = (value: unknown) => escapeHtml(String(value ?? ''));
 
 /**
  * The statement as an HTML document to paste into the site: the parts the 2019 act on digital
  * accessibility requires, each under the element id (a11y-*) by which the statements' monitoring finds it.
  */
 export function statementHtml(values: Record<string, unknown>): string {
-  const text = (key: string, params: Record<string, string | number> = {}) => escapeHtml(t(`resources.wcag_statement.html.${key}`, params));
-  const field = (name: string) => escapeHtml(values[name]);
+  const text = (key: string, params: Record<string, string | number> = {}) => escaped(t(`resources.wcag_statement.html.${key}`, params));
+  const field = (name: string) => escaped(values[name]);
   const time = (name: string) => `<time datetime="${field(name)}">${field(name)}</time>`;
-  const link = (href: unknown) => (/^https?:\/\//i.test(String(href)) ? `<a id="a11y-url" href="${escapeHtml(href)}">${escapeHtml(values.site_name)}</a>` : escapeHtml(values.site_name));
+  const link = (href: unknown) => (/^https?:\/\//i.test(String(href)) ? `<a id="a11y-url" href="${escaped(href)}">${escaped(values.site_name)}</a>` : escaped(values.site_name));
   const nonAccessible = values.compliance === 'full' ? '' : `<h3>${text('non_accessible')}</h3>\n${paragraphs(values.non_accessible)}`;
   const exemptions = String(values.exemptions ?? '').trim() ? `<h3>${text('exemptions')}</h3>\n${paragraphs(values.exemptions)}` : '';
   const prepared = values.prepared_how === 'external' ? text('prepared_external', { by: String(values.prepared_by ?? '') }) : text('prepared_self');
@@ -95,7 +95,7 @@ export function statementHtml(values: Record<string, unknown>): string {
 ${nonAccessible}
 ${exemptions}
 <h2>${text('preparation')}</h2>
-<p>${text('prepared_on')}: <span id="a11y-data-sporzadzenie">${time('prepared_on')}</span>. ${escapeHtml(prepared)}</p>
+<p>${text('prepared_on')}: <span id="a11y-data-sporzadzenie">${time('prepared_on')}</span>. ${escaped(prepared)}</p>
 <h2 id="a11y-kontakt">${text('contact')}</h2>
 <p>${text('contact_intro')}</p>
 <ul>

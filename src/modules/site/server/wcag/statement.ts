@@ -5,9 +5,9 @@ import { PANEL_TIME_ZONE } from '../../../../common/format';
 import { documentLinks, sendDocument } from '../../../../server/platform/http/documents';
 import { assertValidForm, httpError, t } from '../../../../server/platform/http/errors';
 import { documentOperation, moduleRoutes } from '../../../../server/schema';
-import type { Queryable } from '../../../../server/platform/db';
 
 const STATEMENT = 'wcag_statement';
+const MAIN_DATA = 'main_data';
 const BASE = '/client_service/:service_id/module/wcag/statement';
 const DOCUMENTED = '/client_service/{service_id}/module/wcag/statement';
 const DOWNLOAD_TTL_SECONDS = 60;
@@ -36,13 +36,10 @@ function failedLines(criteria: readonly CriterionResult[]): string {
     .join('\n');
 }
 
-/** The service's main data (moduly/dane), as far as it is filled in. The contact person is the user's to name. */
-async function mainDataOf(db: Queryable, serviceId: number) {
-  const { rows } = await db.query<{ data: Record<string, unknown> }>(
-    `SELECT data FROM module_records WHERE resource = 'main_data' AND client_service_id = $1 AND user_id IS NULL ORDER BY id LIMIT 1`,
-    [serviceId],
-  );
-  const data = rows[0]?.data ?? {};
+/** The service's main data (moduly/dane) as its store keeps it, as far as it is filled in. The contact person is the user's to name. */
+async function mainDataOf(app: FastifyInstance, serviceId: number) {
+  const record = await moduleRoutes(app, MAIN_DATA)?.store.first(app.ctx.db, { serviceId, userId: null });
+  const data = record?.values ?? {};
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
   return { name: text(data.name), email: text(data.email), phone: text(data.phone) };
 }
@@ -130,7 +127,7 @@ export function wcagStatementServer(app: FastifyInstance, sources: StatementSour
       const [latest, siteUrl, main, service] = await Promise.all([
         sources.latest(serviceId),
         sources.siteUrl(serviceId),
-        mainDataOf(db, serviceId),
+        mainDataOf(app, serviceId),
         db.query<{ name: string; created_at: Date }>('SELECT name, created_at FROM client_services WHERE id = $1', [serviceId]),
       ]);
       const today = dayOf(new Date());
@@ -181,14 +178,9 @@ export function wcagStatementServer(app: FastifyInstance, sources: StatementSour
   app.get(`${BASE}/download/file`, async (request, reply) => {
     const { service_id: rawServiceId } = request.params as { service_id: string };
     const token = (request.query as { token?: unknown }).token;
-    const { rows } = await db.query<{ id: number }>(
-      `SELECT id FROM module_records WHERE resource = $1 AND client_service_id = $2 AND user_id IS NULL ORDER BY id LIMIT 1`,
-      [STATEMENT, /^[1-9]\d{0,8}$/.test(rawServiceId) ? Number(rawServiceId) : 0],
-    );
-    const link = rows[0] ? downloads.verify(rawServiceId, String(rows[0].id), token) : null;
-    if (!link) throw httpError(404, 'errors.wcag.statement_link_invalid');
-    const record = await statements.store.first(db, { serviceId: link.serviceId, userId: null });
-    if (!record) throw httpError(404, 'errors.wcag.statement_link_invalid');
+    // The service's one statement, read once: the token must name it.
+    const record = /^[1-9]\d{0,8}$/.test(rawServiceId) ? await statements.store.first(db, { serviceId: Number(rawServiceId), userId: null }) : null;
+    if (!record || !downloads.verify(rawServiceId, String(record.id), token)) throw httpError(404, 'errors.wcag.statement_link_invalid');
     return sendDocument(reply, statementHtml(record.values), { attachment: 'deklaracja-dostepnosci.html' });
   });
 }

@@ -111,6 +111,22 @@ describe('who manages editors and roles', () => {
     expect((await call('GET', `${roles(otherSite)}/modules`, klient)).statusCode).toBe(403);
   });
 
+  it('a role may give every module that exists, the visit statistics too, but the editors themselves', async () => {
+    const modules = `/api/client_service/${site}/modules`;
+    const listed = (await call('GET', modules, admin)).json().data as { module: string; enabled: boolean }[];
+    expect(listed.map((m) => m.module)).toContain('statistics');
+    const everything = listed.map((m) => m.module);
+    expect((await call('PUT', modules, admin, { modules: everything })).statusCode).toBe(200);
+    try {
+      const offered = (await call('GET', `${roles()}/modules`, klient)).json().data as { id: string; name: string }[];
+      expect(offered.map((choice) => choice.id).sort()).toEqual(everything.filter((module) => module !== 'editors').sort());
+      expect(offered).toContainEqual({ id: 'statistics', name: 'Statystyki odwiedzin' });
+      await addRole('Statystyki', ['statistics', 'videos']);
+    } finally {
+      expect((await call('PUT', modules, admin, { modules: listed.filter((m) => m.enabled).map((m) => m.module) })).statusCode).toBe(200);
+    }
+  });
+
   it('answers 404 for the edit and roles pages unless the service is a site or a service', async () => {
     const { rows } = await test.ctx.db.query<{ id: number }>(
       `INSERT INTO client_services (name, type_id, kind_id, client_id) VALUES ('Usługa wirtualna', 1, 1, 101) RETURNING id`,

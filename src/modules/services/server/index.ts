@@ -7,6 +7,7 @@ import { assertValidForm, httpError, t } from '../../../server/platform/http/err
 import { documentOperation, serverRegistry } from '../../../server/schema';
 import { syncMenuEntries } from '../../../server/schema/menus';
 import { DISK_MODULE } from '../../disk/common/module';
+import { STATISTICS_MODULE } from '../../site/common/statistics/module';
 
 /** The admin area's entry these routes serve (each module's admin pages place their own). */
 const MENU = [{ prefix: 'service_admin_modules', name: 'app.service_admin.modules.title', icon: 'AdminPanelSettings', sort: 56, rootOnly: true }];
@@ -26,16 +27,18 @@ export async function rootService(app: FastifyInstance, request: FastifyRequest,
   return serviceId;
 }
 
+/** The modules built of code alone, without a schema that would declare them. */
+const CODE_MODULES = [DISK_MODULE, STATISTICS_MODULE];
+
 /**
- * The modules that exist: every service module the schemas declare and the file disk (a module of
- * code alone). Rows naming a module not built yet (a demo's galleries) stay in client_service_modules,
+ * The modules that exist: every service module the schemas declare and those of code alone. Rows naming a module not built yet (a demo's galleries) stay in client_service_modules,
  * ready for it, but no list offers it.
  */
 export function existingModules(app: FastifyInstance): string[] {
   const declared = serverRegistry(app.ctx.config)
     .modules.filter((module) => module.admin.scope === 'service')
     .map((module) => module.admin.module);
-  return [...new Set([...declared, DISK_MODULE])].sort();
+  return [...new Set([...declared, ...CODE_MODULES])].sort();
 }
 
 async function modulesOf(app: FastifyInstance, serviceId: number) {

@@ -1,5 +1,6 @@
 import { lazyScreen } from '../../../../client/layout/lazyScreen';
 import type { AppRoute } from '../../../../client/routes';
+import { STATISTICS_MODULE } from '../../common/statistics/module';
 
 /*
  * The site's visit statistics (SPEC 2: raporty/statystyki with sumy and zrodla). Each screen loads
@@ -11,7 +12,7 @@ const screens = {
   sources: lazyScreen(() => import('./VisitSources')),
 };
 
-const base = { access: 'authenticated', module: 'statistics' } as const;
+const base = { access: 'authenticated', module: STATISTICS_MODULE } as const;
 
 export const statisticsRoutes: AppRoute[] = [
   { ...base, name: 'service_reports_visits', path: '/usluga/:service_id/raporty/statystyki', title: 'resources.site_statistics.visits.title', parent: 'service_dashboard', screen: screens.visits },

@@ -4,7 +4,7 @@ import { httpError, t } from '../../../../server/platform/http/errors';
 import { sanitizeHtml } from '../../../../server/platform/sanitizing/html';
 import { activeTemplateSettings } from '../../../../server/schema/flags';
 import { serviceOfDomain } from '../site-domain';
-import { STATISTICS_MODULE } from '../statistics/ingest';
+import { STATISTICS_MODULE } from '../../common/statistics/module';
 import { MAIN_PAGES, pageOffers } from './catalogue';
 import { renderPage, renderTextPage, type DrawnPage, type SiteShell } from './render';
 import { latestShown, pageOf, pagesOf, sectionsOf, shownItemsOf } from './store';

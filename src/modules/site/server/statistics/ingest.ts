@@ -3,10 +3,9 @@ import type { Db, Queryable } from '../../../../server/platform/db';
 import { createExpiringCache } from '../../../../server/platform/auth/expiring-cache';
 import { httpError } from '../../../../server/platform/http/errors';
 import { ZONE } from '../../../newsletter/server/usage';
+import { STATISTICS_MODULE } from '../../common/statistics/module';
 import { type Campaign, classifySource, type Source } from './sources';
 
-/** The module permission of the visit statistics (client_service_modules). */
-export const STATISTICS_MODULE = 'statistics';
 
 /** A page view as stored: no address, no user agent, only the day's visitor hash. */
 export interface PageView {

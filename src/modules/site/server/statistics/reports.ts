@@ -5,7 +5,8 @@ import { httpError, t } from '../../../../server/platform/http/errors';
 import { oneOf, type Query } from '../../../../server/platform/http/query';
 import { documentOperation } from '../../../../server/schema';
 import { calendar } from '../../../newsletter/server/reports/query';
-import { polishDay, STATISTICS_MODULE } from './ingest';
+import { STATISTICS_MODULE } from '../../common/statistics/module';
+import { polishDay } from './ingest';
 import { SOURCE_KINDS } from './sources';
 
 /** The period the screens show unless told (the last 30 days, today included). */

@@ -238,6 +238,30 @@ describe('an analysis of the fixture site', () => {
       expect(forged.json().detail).toBe('Link do pobrania deklaracji jest nieprawidłowy albo wygasł.');
     });
 
+    it('is filled in again from the latest analysis on request: its dates, status and failures; what the user wrote elsewhere stays', async () => {
+      const stored = (await call('GET', statement())).json();
+      const edited = await call('PUT', statement(), { ...stored, updated_on: stored.published_on, compliance: 'none', non_accessible: 'Opis redakcji.' });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const redrafted = await call('POST', `${statement()}/redraft`);
+      expect(redrafted.statusCode, redrafted.body).toBe(200);
+      expect(redrafted.json()).toMatchObject({ id: stored.id, entity: stored.entity, contact_person: 'Anna Nowak', architecture: 'Podjazd przy wejściu głównym.', compliance: 'partial', updated_on: today, prepared_on: today });
+      expect(redrafted.json().non_accessible).toContain('1.1.1 Treść nietekstowa (poziom A): niespełnione na 1 stronie.');
+      expect((await call('GET', statement())).json()).toEqual(redrafted.json());
+      // Nothing saved yet, or no completed analysis: said in Polish, nothing written.
+      const unsaved = await call('POST', `${statement(foreign)}/redraft`, undefined, 'klient2');
+      expect(unsaved.statusCode).toBe(404);
+      expect(unsaved.json().detail).toBe('Zapisz najpierw deklarację dostępności.');
+      const draft = (await call('GET', statement(foreign), undefined, 'klient2')).json();
+      expect(draft.compliance).toBeUndefined();
+      const saved = await call('PUT', statement(foreign), { ...draft, entity: 'Gmina Inna', site_name: 'Strona Gminy Innej', site_url: 'https://inna.example.com/', compliance: 'full', contact_person: 'Jan Kowal', contact_email: 'jan@inna.example.com' }, 'klient2');
+      expect(saved.statusCode, saved.body).toBe(200);
+      const noAnalysis = await call('POST', `${statement(foreign)}/redraft`, undefined, 'klient2');
+      expect(noAnalysis.statusCode).toBe(409);
+      expect(noAnalysis.json().detail).toBe('Nie ma jeszcze ukończonej analizy.');
+      expect((await call('GET', statement(foreign), undefined, 'klient2')).json()).toEqual(saved.json());
+      expect((await call('POST', `${statement()}/redraft`, undefined, 'klient2')).statusCode).toBe(403);
+    });
+
     it('is the service’s own: another client and a service without the assistant get 403', async () => {
       expect((await call('GET', statement(), undefined, 'klient2')).statusCode).toBe(403);
       expect((await call('PUT', statement(), { entity: 'Obca' }, 'klient2')).statusCode).toBe(403);

@@ -129,6 +129,21 @@ test('klient drafts the accessibility statement from the analysis, completes it 
   const html = readFileSync(await download.path(), 'utf8');
   expect(html).toContain('<span id="a11y-osoba">Anna Nowak</span>');
   expect(html).toContain(text('resources.wcag_statement.html.compliance_partial'));
+
+  // Edited by hand, then filled in again from the latest analysis: the failures come back, the contact person stays.
+  await nonAccessible.fill('Opis redakcji.');
+  await saveButton(page).click();
+  await expectToast(page, text('resources.wcag_statement.messages.updated'));
+  const redraft = text('resources.wcag_statement.actions.redraft');
+  await main(page).getByRole('button', { name: redraft }).click();
+  await expect(confirmDialog(page)).toContainText(text('resources.wcag_statement.confirm.redraft'));
+  expect(await axeViolations(page)).toEqual([]);
+  await confirmDialog(page).getByRole('button', { name: redraft }).click();
+  await expectToast(page, text('resources.wcag_statement.messages.redrafted'));
+  await expect(nonAccessible).toHaveValue(new RegExp(`^1\\.1\\.1 ${text('app.wcag.catalogue.criteria.1_1_1.name')}`, 'm'));
+  await expect(main(page).getByRole('textbox', { name: text('resources.wcag_statement.fields.contact_person') })).toHaveValue('Anna Nowak');
+  await page.reload();
+  await expect(nonAccessible).toHaveValue(new RegExp(`^1\\.1\\.1 `, 'm'));
 });
 
 test('klient cancels a running analysis after confirming', async ({ page, services }) => {

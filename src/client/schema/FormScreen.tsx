@@ -74,14 +74,19 @@ function RecordForm({ context, record, proposed, shown }: { context: SchemaConte
   const itemId = admin.singleton ? undefined : saved?.id;
   const dirty = !sameValues(values, saved ? valuesOf(module, saved) : initial) || Object.values(files).some((choice) => choice.file || choice.removed);
 
+  /** Shows the record as stored now (after a save, or an action that refilled it), with no stale choices or errors. */
+  function showStored(result: StoredRecord) {
+    setSaved(result);
+    setValues(valuesOf(module, result));
+    setFiles({});
+    setExtraErrors(undefined);
+    setFieldMessages({});
+    setFormKey((key) => key + 1);
+  }
+
   const callbacks = {
     onSuccess: async (result: StoredRecord) => {
-      setSaved(result);
-      setValues(valuesOf(module, result));
-      setFiles({});
-      setExtraErrors(undefined);
-      setFieldMessages({});
-      setFormKey((key) => key + 1);
+      showStored(result);
       const message = editing ? admin.messages.updated : admin.messages.created;
       if (message) toast.success(message);
       // Pages titled by a record read its name afresh (a renamed form's tabs and breadcrumbs).
@@ -193,7 +198,15 @@ function RecordForm({ context, record, proposed, shown }: { context: SchemaConte
               </Button>
               {/* The module's extra calls work on what is stored: none before the first save, and over unsaved changes they wait, saying why. */}
               {actions.map((action) => (
-                <ActionButton key={action.name} context={context} action={action} record={saved} disabled={dirty || saving} describedBy={dirty ? unsavedId : undefined} />
+                <ActionButton
+                  key={action.name}
+                  context={context}
+                  action={action}
+                  record={saved}
+                  disabled={dirty || saving}
+                  describedBy={dirty ? unsavedId : undefined}
+                  onRecord={(answer) => showStored(answer as StoredRecord)}
+                />
               ))}
               {listPath && (
                 <Button component={LinkBase} to={listPath} color="secondary">

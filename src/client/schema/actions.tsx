@@ -54,10 +54,11 @@ interface ActionRun {
 /**
  * Runs an x-admin action through the dataProvider: asks first when the action says so, shows the
  * SPEC 8 toast of the outcome, refreshes the module's queries, and opens the record it made when the
- * action says so (a template's copy: its edit screen, SPEC 4). Field errors of a 400 are returned
- * to the caller (a body dialog shows them); other failures are toasts.
+ * action says so (a template's copy: its edit screen, SPEC 4), or hands the record it left to
+ * `onRecord` (a form then shows it). Field errors of a 400 are returned to the caller (a body dialog
+ * shows them); other failures are toasts.
  */
-function useActionMutation(context: SchemaContext, action: AdminAction, onFieldErrors?: (errors: Record<string, string>) => void) {
+function useActionMutation(context: SchemaContext, action: AdminAction, onFieldErrors?: (errors: Record<string, string>) => void, onRecord?: (record: Values) => void) {
   const { module, params } = context;
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -78,6 +79,7 @@ function useActionMutation(context: SchemaContext, action: AdminAction, onFieldE
       const outcome = action.toggle ? body?.[action.toggle.field] : (result.data as { status?: unknown } | undefined)?.status;
       toast.success(byValue(action.messages, action.message, outcome as Value | undefined), { description: action.description });
       const made = (result.data as { id?: unknown } | undefined)?.id;
+      if (action.replaces && onRecord && result.data && typeof result.data === 'object') onRecord(result.data as Values);
       if (action.opens && made !== undefined) navigate(routePath(module.admin, action.opens, { ...params, [module.admin.route.param]: String(made) }));
       // What flags decide (pages, tabs, fields) is asked again too: an action may change them (activating a template).
       return Promise.all([
@@ -123,7 +125,7 @@ function BodyField({ name, property, value, error, onChange }: { name: string; p
 }
 
 /** The dialog of an action that needs values from the user (a copy's name, a test address). */
-function ActionDialog({ context, action, record, onClose }: { context: SchemaContext; action: AdminAction; record?: ActionRun['record']; onClose(): void }) {
+function ActionDialog({ context, action, record, onClose, onRecord }: { context: SchemaContext; action: AdminAction; record?: ActionRun['record']; onClose(): void; onRecord?: (record: Values) => void }) {
   const translate = useTranslate();
   const titleId = useId();
   const properties = action.body?.properties ?? {};
@@ -131,7 +133,7 @@ function ActionDialog({ context, action, record, onClose }: { context: SchemaCon
     Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, record?.[name] ?? property.default ?? (property.type === 'boolean' ? false : '')])),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const run = useActionMutation(context, action, setErrors);
+  const run = useActionMutation(context, action, setErrors, onRecord);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     run.mutate({ record, body: values }, { onSuccess: onClose });
@@ -172,6 +174,7 @@ export function ActionButton({
   disabled = false,
   describedBy,
   size = 'medium',
+  onRecord,
 }: {
   context: SchemaContext;
   action: AdminAction;
@@ -180,11 +183,13 @@ export function ActionButton({
   /** The id of a text saying why the button is disabled. */
   describedBy?: string;
   size?: 'small' | 'medium';
+  /** Takes the record an action that `replaces` answers. */
+  onRecord?: (record: Values) => void;
 }) {
   const translate = useTranslate();
   const confirm = useConfirm();
   const [dialogOpen, setDialogOpen] = useState(false);
-  const run = useActionMutation(context, action);
+  const run = useActionMutation(context, action, undefined, onRecord);
   const next = nextToggleValue(action, record);
   const label = translate(byValue(action.labels, action.label, next), { label: String(record?.[context.module.admin.list.label] ?? '') });
   const needsDialog = !action.toggle && Object.keys(action.body?.properties ?? {}).length > 0;
@@ -205,7 +210,7 @@ export function ActionButton({
       <Button variant="outlined" size={size} disabled={disabled} aria-describedby={describedBy} loading={run.isPending} onClick={() => void click()}>
         {label}
       </Button>
-      {dialogOpen && <ActionDialog context={context} action={action} record={record} onClose={() => setDialogOpen(false)} />}
+      {dialogOpen && <ActionDialog context={context} action={action} record={record} onClose={() => setDialogOpen(false)} onRecord={onRecord} />}
     </>
   );
 }

@@ -267,6 +267,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
       ...(action.messages ? { messages: action.messages } : {}),
       ...(action.description === undefined ? {} : { description: typeof action.description === 'string' ? action.description : problem('description must be a catalogue key') }),
       ...(action.download === true ? { download: true } : {}),
+      ...(action.replaces === true ? { replaces: true } : {}),
       ...(when ? { when } : {}),
       ...(fromRecord ? { fromRecord } : {}),
       ...(action.opens === undefined ? {} : { opens: OPENED_VIEWS.includes(action.opens) && route.views?.[action.opens] !== undefined ? action.opens : problem(`opens must be one of the module's views ${OPENED_VIEWS.join(', ')}`) }),

@@ -236,6 +236,8 @@ export interface AdminAction {
   when?: Record<string, (string | number | boolean)[]>;
   /** The answer is a new record of the module (a copy): the browser then opens this view of it. */
   opens?: 'show' | 'edit';
+  /** The answer is the record as the action left it (refilled from elsewhere): the record's form then shows it. */
+  replaces?: true;
   /**
    * The body made from the record, {<body field>: <record field>}, sent to the collection's address
    * (with `path`, below it): a choice among the records (activating a template: PUT template {template_id}).

@@ -23,6 +23,7 @@ export const actionsPart: MetaPart = {
           description: catalogueKey,
           confirm: catalogueKey,
           download: { const: true },
+          replaces: { const: true, description: "The answer is the record as the action left it: the record's form shows it." },
           when: { type: 'object', additionalProperties: { type: 'array', minItems: 1, items: { type: ['string', 'number', 'boolean'] } } },
           opens: { enum: ['show', 'edit'] },
           fromRecord: {

@@ -3,7 +3,8 @@ import { toRoutePattern } from '../../../common/schema';
 import { httpError } from '../../platform/http/errors';
 import { replacedFiles, type ModuleRoutes, type Capability } from '../module-routes';
 import { ok, recordBody, recordOf } from '../openapi';
-import { readBody } from '../uploads';
+import type { Owner, StoredRecord } from '../storage';
+import { readBody, type ReceivedFile } from '../uploads';
 
 async function readSingleton(routes: ModuleRoutes, request: FastifyRequest) {
   const owner = await routes.owner(request);
@@ -17,6 +18,22 @@ async function save(routes: ModuleRoutes, request: FastifyRequest): Promise<Reco
   const existing = await routes.store.first(routes.db, owner);
   const { body, files } = await readBody(request, routes.module, routes.files);
   const checked = await routes.checkedValues(body, existing, files);
+  return writeSingleton(routes, request, owner, existing, checked, files);
+}
+
+/**
+ * Writes the owner's one record as a save does (the hooks, the checks against stored data, the
+ * files), with values already checked; answers it as the API returns it. A module's own call that
+ * refills a singleton (the WCAG statement from a newer analysis) writes through it too.
+ */
+export async function writeSingleton(
+  routes: ModuleRoutes,
+  request: FastifyRequest,
+  owner: Owner,
+  existing: StoredRecord | null,
+  checked: Record<string, unknown>,
+  files: ReceivedFile[] = [],
+): Promise<Record<string, unknown>> {
   const saved = await routes.transaction(
     owner,
     files,

@@ -4,7 +4,7 @@ import { escapeHtml } from '../../../../common/content/escape';
 import { PANEL_TIME_ZONE } from '../../../../common/format';
 import { documentLinks, sendDocument } from '../../../../server/platform/http/documents';
 import { assertValidForm, httpError, t } from '../../../../server/platform/http/errors';
-import { documentOperation, moduleRoutes } from '../../../../server/schema';
+import { documentOperation, moduleRoutes, writeSingleton } from '../../../../server/schema';
 
 const STATEMENT = 'wcag_statement';
 const MAIN_DATA = 'main_data';
@@ -34,6 +34,13 @@ function failedLines(criteria: readonly CriterionResult[]): string {
       return t('resources.wcag_statement.draft.failed_line', { id: criterion.id, name, level: criterion.level, where });
     })
     .join('\n');
+}
+
+/** What an analysis decides in the statement: its day as the update and preparation, the compliance status, the content not accessible. */
+function analysedParts(latest: { finishedAt: Date; criteria: CriterionResult[] }) {
+  const analysed = dayOf(new Date(latest.finishedAt));
+  const failures = failedLines(latest.criteria);
+  return { updated_on: analysed, prepared_on: analysed, compliance: failures ? 'partial' : 'full', non_accessible: failures };
 }
 
 /** The service's main data (moduly/dane) as its store keeps it, as far as it is filled in. The contact person is the user's to name. */
@@ -131,17 +138,12 @@ export function wcagStatementServer(app: FastifyInstance, sources: StatementSour
         db.query<{ name: string; created_at: Date }>('SELECT name, created_at FROM client_services WHERE id = $1', [serviceId]),
       ]);
       const today = dayOf(new Date());
-      const analysed = latest ? dayOf(new Date(latest.finishedAt)) : today;
-      const failures = latest ? failedLines(latest.criteria) : '';
       return filled({
         entity: main.name ?? service.rows[0]?.name,
         site_name: service.rows[0]?.name,
         site_url: siteUrl,
         published_on: service.rows[0] ? dayOf(new Date(service.rows[0].created_at)) : undefined,
-        updated_on: analysed,
-        compliance: latest ? (failures ? 'partial' : 'full') : undefined,
-        non_accessible: failures,
-        prepared_on: analysed,
+        ...(latest ? analysedParts(latest) : { updated_on: today, prepared_on: today }),
         prepared_how: 'self',
         contact_email: main.email,
         contact_phone: main.phone,
@@ -155,6 +157,21 @@ export function wcagStatementServer(app: FastifyInstance, sources: StatementSour
       });
       return values;
     },
+  });
+
+  documentOperation(app, 'post', `${DOCUMENTED}/redraft`, {
+    tags: ['wcag'],
+    summary: 'Fills the saved statement in again from the latest completed analysis (dates, compliance status, content not accessible); the rest stays as the user wrote it. Answers the statement.',
+    responses: { 200: { description: 'The statement as saved now' }, 400: { description: 'The refilled statement fails a rule (a date before publication)' }, 404: { description: 'No statement saved yet' }, 409: { description: 'No completed analysis' } },
+  });
+  app.post(`${BASE}/redraft`, { preHandler: app.authenticate }, async (request) => {
+    const owner = await statements.owner(request, 'write');
+    const existing = await statements.store.first(db, owner);
+    if (!existing) throw httpError(404, 'errors.wcag.no_statement');
+    const latest = await sources.latest(owner.serviceId!);
+    if (!latest) throw httpError(409, 'errors.wcag.no_analysis');
+    const checked = statements.values({ ...existing.values, ...analysedParts(latest) }, existing);
+    return writeSingleton(statements, request, owner, existing, checked);
   });
 
   documentOperation(app, 'get', `${DOCUMENTED}/download`, {

@@ -116,7 +116,17 @@ describe('choices within the active template', () => {
 
   it('gives and chooses the counter and the home-page layout', async () => {
     const counter = await call('GET', `${base(site)}/module/appearance_settings/counter`);
-    expect(counter.json()).toEqual({ prefix: 'licznik_odwiedzin', data: [{ id: 'licznik_odwiedzin', name: 'Licznik odwiedzin' }] });
+    expect(counter.json()).toEqual({
+      prefix: 'licznik_odwiedzin',
+      data: [
+        { id: 'licznik_odwiedzin', name: 'Licznik odwiedzin' },
+        { id: 'licznik_dzienny', name: 'Licznik odwiedzin dziennych' },
+      ],
+    });
+    const counted = await call('PUT', `${base(site)}/module/appearance_settings/counter`, { prefix: 'licznik_dzienny' });
+    expect(counted.statusCode).toBe(200);
+    expect(counted.json().prefix).toBe('licznik_dzienny');
+    expect((await choicesOf(site)).template_counter).toBe('licznik_dzienny');
     expect((await call('PUT', `${base(site)}/module/appearance_settings/counter`, { prefix: 'licznik_odwiedzin' })).statusCode).toBe(200);
 
     const homepage = await call('GET', `${base(site)}/module/appearance_settings/homepage`);

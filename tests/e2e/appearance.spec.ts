@@ -80,7 +80,7 @@ test.describe('appearance (wyglad): the template catalogue and the settings', ()
     await expect(main.getByRole('button', { name: text('resources.appearance_templates.actions.activate') })).toHaveCount(0);
   });
 
-  test('klient chooses a colour version and a home-page layout, each saved with its own toast', async ({ page, services }) => {
+  test('klient chooses a colour version, a counter and a home-page layout, each saved with its own toast', async ({ page, services }) => {
     await page.goto(appearancePath(services.bip, 'ustawienia/szablon'));
     await loaded(pageHeading(page)).toHaveText(text('resources.appearance_template.title'));
     const colour = page.getByRole('main').getByRole('combobox', { name: text('resources.appearance_template.fields.template_color') });
@@ -90,6 +90,12 @@ test.describe('appearance (wyglad): the template catalogue and the settings', ()
     await saveButton(page).click();
     await expectToast(page, specTexts.colorVersionUpdated);
 
+    const counter = page.getByRole('main').getByRole('combobox', { name: text('resources.appearance_template.fields.template_counter') });
+    await counter.click();
+    await page.getByRole('option', { name: text('demo.templates.counters.licznik_dzienny') }).click();
+    await saveButton(page).click();
+    await expectToast(page, specTexts.counterUpdated);
+
     const layout = page.getByRole('main').getByRole('combobox', { name: text('resources.appearance_template.fields.template_homepage') });
     await layout.click();
     await page.getByRole('option', { name: text('demo.templates.homepages.strona_wydarzen') }).click();
@@ -97,6 +103,7 @@ test.describe('appearance (wyglad): the template catalogue and the settings', ()
     await expectToast(page, specTexts.homepageLayoutUpdated);
     await page.reload();
     await loaded(page.getByRole('main').getByRole('combobox', { name: text('resources.appearance_template.fields.template_color') })).toHaveText(text('demo.templates.colors.zielen'));
+    await expect(page.getByRole('main').getByRole('combobox', { name: text('resources.appearance_template.fields.template_counter') })).toHaveText(text('demo.templates.counters.licznik_dzienny'));
   });
 
   for (const entry of SETTINGS_PAGES) {

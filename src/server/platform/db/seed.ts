@@ -70,7 +70,7 @@ const TEMPLATES = {
       { prefix: 'granat', color: '#1B3A6B' },
       { prefix: 'zielen', color: '#2E7D32' },
     ],
-    counters: [{ prefix: 'licznik_odwiedzin' }],
+    counters: [{ prefix: 'licznik_odwiedzin' }, { prefix: 'licznik_dzienny' }],
     homepages: [{ prefix: 'strona_glowna' }, { prefix: 'strona_wydarzen' }],
     main_pages: [{ prefix: 'strona_glowna' }],
     banners: [{ prefix: 'naglowek', width: 1200, height: 300 }],

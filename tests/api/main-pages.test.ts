@@ -278,8 +278,17 @@ describe('the public page', () => {
     const alias = await test.call({ method: 'GET', url: '/strona/KOWALSKI.example.net/strona_glowna' });
     expect(alias.statusCode).toBe(200);
     expect(alias.body).not.toContain('alert');
-    expect((await test.call({ method: 'GET', url: '/strona/nieznana.example.com/' })).statusCode).toBe(404);
-    expect((await test.call({ method: 'GET', url: '/strona/www.kowalski.example.com/nie_ma' })).statusCode).toBe(404);
+    // A page the site has not is a page a browser shows, in Polish: in the site's frame (with its way home, not counted), or bare for an unknown domain.
+    const unknownDomain = await test.call({ method: 'GET', url: '/strona/nieznana.example.com/' });
+    expect(unknownDomain.statusCode).toBe(404);
+    expect(unknownDomain.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(unknownDomain.body).toContain('<h2>Nie znaleziono strony</h2>');
+    const unknownPage = await test.call({ method: 'GET', url: '/strona/www.kowalski.example.com/nie_ma' });
+    expect(unknownPage.statusCode).toBe(404);
+    expect(unknownPage.body).toContain('<p>Strona o tym adresie nie istnieje albo została usunięta. Sprawdź adres.</p>');
+    expect(unknownPage.body).toContain('<a href="/strona/www.kowalski.example.com/">Przejdź do strony głównej</a>');
+    expect(unknownPage.body).toContain('<a href="/strona/www.kowalski.example.com/polityka-prywatnosci">Polityka prywatności</a>');
+    expect(unknownPage.body).not.toContain('<script');
     await call('DELETE', `${base(site)}/strona_glowna/sections/${added.id}`);
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../../../server/platform/db';
-import { httpError, t } from '../../../../server/platform/http/errors';
+import { escapeHtml } from '../../../../common/content/escape';
+import { t } from '../../../../server/platform/http/errors';
 import { sanitizeHtml } from '../../../../server/platform/sanitizing/html';
 import { activeTemplateSettings } from '../../../../server/schema/flags';
 import { serviceOfDomain } from '../site-domain';
@@ -76,6 +77,19 @@ function sendDrawn(reply: FastifyReply, { html, csp }: { html: string; csp: stri
   return reply.header('Content-Security-Policy', csp).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
 }
 
+/**
+ * A page the site has not (an unknown domain, page or policy): a 404 a visitor's browser shows as a
+ * page, in the site's frame when the domain is the service's, with a link to its home page; never counted.
+ */
+async function sendNotFound(db: Queryable, reply: FastifyReply, serviceId: number | null, domain: string): Promise<FastifyReply> {
+  const title = t('app.main_pages.public.not_found');
+  const text = `<p>${escapeHtml(t('app.main_pages.public.not_found_text'))}</p>`;
+  if (serviceId === null) return sendDrawn(reply.code(404), renderTextPage({ siteName: title, color: null, links: [] }, title, text));
+  const shell: SiteShell = { ...(await siteShell(db, serviceId, await activeTemplateSettings(db, serviceId), domain)), countedAs: undefined };
+  const home = `<p><a href="/strona/${encodeURIComponent(domain)}/">${escapeHtml(t('app.main_pages.public.home_link'))}</a></p>`;
+  return sendDrawn(reply.code(404), renderTextPage(shell, title, text + home));
+}
+
 /** Sends a drawn home page (the public one, the builder's preview). */
 export const sendPage = (reply: FastifyReply, page: DrawnPage): FastifyReply => sendDrawn(reply, renderPage(page));
 
@@ -93,8 +107,7 @@ export async function publicMainPages(app: FastifyInstance): Promise<void> {
     const serviceId = await serviceOfDomain(db, domain, MAIN_PAGES);
     // Counted under the domain the page was asked by.
     const page = serviceId === null ? null : await drawnPage(db, serviceId, prefix ?? null, domain);
-    if (!page) throw httpError(404, 'errors.not_found');
-    return sendPage(reply, page);
+    return page ? sendPage(reply, page) : sendNotFound(db, reply, serviceId, domain);
   };
   app.get('/strona/:domain', { config: { openapi } }, serve);
   app.get('/strona/:domain/', { config: { openapi } }, serve);
@@ -103,7 +116,7 @@ export async function publicMainPages(app: FastifyInstance): Promise<void> {
     const { domain } = request.params as { domain: string };
     const serviceId = await serviceOfDomain(db, domain, MAIN_PAGES);
     const policy = serviceId === null ? null : await privacyPolicyOf(db, serviceId);
-    if (serviceId === null || policy === null) throw httpError(404, 'errors.not_found');
+    if (serviceId === null || policy === null) return sendNotFound(db, reply, serviceId, domain);
     const shell = await siteShell(db, serviceId, await activeTemplateSettings(db, serviceId), domain);
     return sendDrawn(reply, renderTextPage(shell, t('app.main_pages.public.privacy_policy'), policy));
   });

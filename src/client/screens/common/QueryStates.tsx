@@ -1,4 +1,6 @@
 import { Alert, Box, CircularProgress, Typography } from '@mui/material';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorMessage } from '../../providers/http';
 import { useTranslateText } from '../../providers/useTranslateText';
@@ -28,4 +30,15 @@ export function EmptyState({ text }: { text: string }) {
       {text}
     </Typography>
   );
+}
+
+/**
+ * What a query's part of a screen shows: loading, then its failure, the "none" text when `isEmpty`
+ * says the answer holds nothing, or what `children` makes of the answer.
+ */
+export function QueryContent<T>({ query, isEmpty, empty, children }: { query: UseQueryResult<T>; isEmpty?(data: T): boolean; empty?: string; children(data: T): ReactNode }) {
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} />;
+  if (empty !== undefined && isEmpty?.(query.data)) return <EmptyState text={empty} />;
+  return <>{children(query.data)}</>;
 }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { formatDate } from '../../../common/format';
 import { api } from '../../providers/http';
-import { EmptyState, ErrorState, LoadingState } from '../common/QueryStates';
+import { QueryContent } from '../common/QueryStates';
 import { SafeHtml } from '../common/SafeHtml';
 import type { ListResponse } from '../common/types';
 
@@ -36,38 +36,34 @@ export default function RegulationsHistory() {
         {translate('app.regulations_report.title')}
       </Typography>
       <Typography>{translate('app.regulations_report.intro')}</Typography>
-      {versions.isPending ? (
-        <LoadingState />
-      ) : versions.isError ? (
-        <ErrorState error={versions.error} />
-      ) : versions.data.data.length === 0 ? (
-        <EmptyState text={translate('app.regulations_report.empty')} />
-      ) : (
-        versions.data.data.map((version) => (
-          <Paper key={version.id} component="article" variant="outlined" aria-labelledby={`regulation-${version.id}`} sx={{ p: { xs: 2, md: 3 } }}>
-            <Typography id={`regulation-${version.id}`} component="h2" variant="h6">
-              {version.name}
-            </Typography>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, my: 1 }}>
-              <Chip size="small" color={version.in_force ? 'success' : 'default'} label={translate(version.in_force ? 'app.regulations_report.in_force' : 'app.regulations_report.archived')} />
-              <Typography variant="body2">
-                {version.valid_to && !version.in_force
-                  ? translate('app.regulations_report.period_ended', { from: formatDate(version.valid_from, true), to: formatDate(version.valid_to, true) })
-                  : translate('app.regulations_report.period', { from: formatDate(version.valid_from, true) })}
+      <QueryContent query={versions} isEmpty={(answer) => answer.data.length === 0} empty={translate('app.regulations_report.empty')}>
+        {(answer) => (
+          answer.data.map((version) => (
+            <Paper key={version.id} component="article" variant="outlined" aria-labelledby={`regulation-${version.id}`} sx={{ p: { xs: 2, md: 3 } }}>
+              <Typography id={`regulation-${version.id}`} component="h2" variant="h6">
+                {version.name}
               </Typography>
-              <Typography variant="body2">
-                {version.accepted_at ? translate('app.regulations_report.accepted_at', { at: formatDate(version.accepted_at, true) }) : translate('app.regulations_report.not_accepted')}
-              </Typography>
-            </Stack>
-            <Accordion disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }}>
-              <AccordionSummary expandIcon={<ExpandMoreIcon />}>{translate('app.regulations_report.read', { name: version.name })}</AccordionSummary>
-              <AccordionDetails>
-                <SafeHtml html={version.content} />
-              </AccordionDetails>
-            </Accordion>
-          </Paper>
-        ))
-      )}
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, my: 1 }}>
+                <Chip size="small" color={version.in_force ? 'success' : 'default'} label={translate(version.in_force ? 'app.regulations_report.in_force' : 'app.regulations_report.archived')} />
+                <Typography variant="body2">
+                  {version.valid_to && !version.in_force
+                    ? translate('app.regulations_report.period_ended', { from: formatDate(version.valid_from, true), to: formatDate(version.valid_to, true) })
+                    : translate('app.regulations_report.period', { from: formatDate(version.valid_from, true) })}
+                </Typography>
+                <Typography variant="body2">
+                  {version.accepted_at ? translate('app.regulations_report.accepted_at', { at: formatDate(version.accepted_at, true) }) : translate('app.regulations_report.not_accepted')}
+                </Typography>
+              </Stack>
+              <Accordion disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }}>
+                <AccordionSummary expandIcon={<ExpandMoreIcon />}>{translate('app.regulations_report.read', { name: version.name })}</AccordionSummary>
+                <AccordionDetails>
+                  <SafeHtml html={version.content} />
+                </AccordionDetails>
+              </Accordion>
+            </Paper>
+          ))
+        )}
+      </QueryContent>
     </Stack>
   );
 }

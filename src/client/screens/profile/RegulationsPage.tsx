@@ -7,7 +7,7 @@ import { formatDate } from '../../../common/format';
 import { useToast } from '../../notifications';
 import { api } from '../../providers/http';
 import { currentUserQueryKey } from '../../providers/session';
-import { EmptyState, ErrorState, LoadingState } from '../common/QueryStates';
+import { QueryContent } from '../common/QueryStates';
 import { SafeHtml } from '../common/SafeHtml';
 import type { ListResponse, Regulation } from '../common/types';
 
@@ -43,68 +43,64 @@ export default function RegulationsPage() {
       <Typography component="h1" variant="h4">
         {translate('app.profile.regulations.title')}
       </Typography>
-      {regulations.isPending ? (
-        <LoadingState />
-      ) : regulations.isError ? (
-        <ErrorState error={regulations.error} />
-      ) : regulations.data.data.length === 0 ? (
-        <EmptyState text={translate('app.profile.regulations.empty')} />
-      ) : (
-        <>
-          <Alert severity={pending.length > 0 ? 'info' : 'success'}>
-            {translate(pending.length > 0 ? 'app.profile.regulations.intro' : 'app.profile.regulations.all_accepted')}
-          </Alert>
-          {regulations.data.data.map((regulation) => (
-            <Paper
-              key={regulation.id}
-              component="article"
-              variant="outlined"
-              aria-labelledby={`regulation-${regulation.id}`}
-              sx={{ p: { xs: 2, md: 3 } }}
-            >
-              <Typography id={`regulation-${regulation.id}`} component="h2" variant="h6">
-                {regulation.name}
-              </Typography>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
-                <Typography variant="body2" color="text.secondary">
-                  {translate('app.profile.regulations.valid_from', { date: formatDate(regulation.valid_from) })}
+      <QueryContent query={regulations} isEmpty={(answer) => answer.data.length === 0} empty={translate('app.profile.regulations.empty')}>
+        {(answer) => (
+          <>
+            <Alert severity={pending.length > 0 ? 'info' : 'success'}>
+              {translate(pending.length > 0 ? 'app.profile.regulations.intro' : 'app.profile.regulations.all_accepted')}
+            </Alert>
+            {answer.data.map((regulation) => (
+              <Paper
+                key={regulation.id}
+                component="article"
+                variant="outlined"
+                aria-labelledby={`regulation-${regulation.id}`}
+                sx={{ p: { xs: 2, md: 3 } }}
+              >
+                <Typography id={`regulation-${regulation.id}`} component="h2" variant="h6">
+                  {regulation.name}
                 </Typography>
-                {regulation.is_accepted && (
-                  <Chip size="small" color="success" icon={<CheckCircleIcon />} label={translate('app.profile.regulations.is_accepted')} />
-                )}
-              </Stack>
-              <SafeHtml html={regulation.content} />
-            </Paper>
-          ))}
-          {pending.length === 0 && (
-            <div>
-              <Button component={LinkBase} to="/regulaminy">
-                {translate('app.profile.regulations.history')}
-              </Button>
-            </div>
-          )}
-          {pending.length > 0 && (
-            <Stack
-              component="form"
-              spacing={2}
-              onSubmit={(event) => {
-                event.preventDefault();
-                accept.mutate(pending.map((regulation) => regulation.id));
-              }}
-            >
-              <FormControlLabel
-                control={<Checkbox checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />}
-                label={translate('app.profile.regulations.agree', { smart_count: pending.length })}
-              />
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {translate('app.profile.regulations.valid_from', { date: formatDate(regulation.valid_from) })}
+                  </Typography>
+                  {regulation.is_accepted && (
+                    <Chip size="small" color="success" icon={<CheckCircleIcon />} label={translate('app.profile.regulations.is_accepted')} />
+                  )}
+                </Stack>
+                <SafeHtml html={regulation.content} />
+              </Paper>
+            ))}
+            {pending.length === 0 && (
               <div>
-                <Button type="submit" variant="contained" disabled={!agreed} loading={accept.isPending}>
-                  {translate('app.profile.regulations.accept')}
+                <Button component={LinkBase} to="/regulaminy">
+                  {translate('app.profile.regulations.history')}
                 </Button>
               </div>
-            </Stack>
-          )}
-        </>
-      )}
+            )}
+            {pending.length > 0 && (
+              <Stack
+                component="form"
+                spacing={2}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  accept.mutate(pending.map((regulation) => regulation.id));
+                }}
+              >
+                <FormControlLabel
+                  control={<Checkbox checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />}
+                  label={translate('app.profile.regulations.agree', { smart_count: pending.length })}
+                />
+                <div>
+                  <Button type="submit" variant="contained" disabled={!agreed} loading={accept.isPending}>
+                    {translate('app.profile.regulations.accept')}
+                  </Button>
+                </div>
+              </Stack>
+            )}
+          </>
+        )}
+      </QueryContent>
     </Stack>
   );
 }

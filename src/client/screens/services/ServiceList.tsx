@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { LinkBase as RouterLink, useNavigate, useParams, useTranslate } from 'react-admin';
 import { useToast } from '../../notifications';
 import { ListPagination, usePageParam } from '../common/ListPagination';
-import { EmptyState, ErrorState, LoadingState } from '../common/QueryStates';
+import { ErrorState, LoadingState, QueryContent } from '../common/QueryStates';
 import { serviceTypesQuery, userServicesQuery } from '../common/queries';
 import type { ServiceType } from '../common/types';
 import { domainUrl, mainDomain } from './domains';
@@ -65,56 +65,52 @@ function ServicesOfType({ serviceType }: { serviceType: ServiceType }) {
       <Typography id={TYPE_LABEL_ID} component="p" variant="h6" color="text.secondary" gutterBottom>
         {translate('app.services.type_label', { type: serviceType.name })}
       </Typography>
-      {services.isPending ? (
-        <LoadingState />
-      ) : services.isError ? (
-        <ErrorState error={services.error} />
-      ) : services.data.data.length === 0 ? (
-        <EmptyState text={translate('app.services.empty')} />
-      ) : (
-        <>
-          <TableContainer component={Paper} variant="outlined" aria-busy={services.isPlaceholderData}>
-            <Table aria-labelledby={TYPE_LABEL_ID}>
-              <TableHead>
-                <TableRow>
-                  <TableCell component="th" scope="col">
-                    {translate('app.services.name')}
-                  </TableCell>
-                  <TableCell component="th" scope="col">
-                    {translate('app.services.main_domain')}
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {services.data.data.map((service) => {
-                  const domain = mainDomain(service.domains);
-                  return (
-                    <TableRow key={service.service_id} hover>
-                      <TableCell component="th" scope="row">
-                        <Link component={RouterLink} to={`/usluga/${service.service_id}`}>
-                          {service.name}
-                        </Link>
-                      </TableCell>
-                      <TableCell>
-                        {domain ? (
-                          <Link href={domainUrl(domain)} target="_blank" rel="noopener noreferrer">
-                            {domain.domain}
+      <QueryContent query={services} isEmpty={(answer) => answer.data.length === 0} empty={translate('app.services.empty')}>
+        {(answer) => (
+          <>
+            <TableContainer component={Paper} variant="outlined" aria-busy={services.isPlaceholderData}>
+              <Table aria-labelledby={TYPE_LABEL_ID}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell component="th" scope="col">
+                      {translate('app.services.name')}
+                    </TableCell>
+                    <TableCell component="th" scope="col">
+                      {translate('app.services.main_domain')}
+                    </TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {answer.data.map((service) => {
+                    const domain = mainDomain(service.domains);
+                    return (
+                      <TableRow key={service.service_id} hover>
+                        <TableCell component="th" scope="row">
+                          <Link component={RouterLink} to={`/usluga/${service.service_id}`}>
+                            {service.name}
                           </Link>
-                        ) : (
-                          <Typography component="span" color="text.secondary">
-                            {translate('app.services.no_domain')}
-                          </Typography>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <ListPagination page={page} perPage={SERVICES_PER_PAGE} total={services.data.pagination.total} onChange={setPage} />
-        </>
-      )}
+                        </TableCell>
+                        <TableCell>
+                          {domain ? (
+                            <Link href={domainUrl(domain)} target="_blank" rel="noopener noreferrer">
+                              {domain.domain}
+                            </Link>
+                          ) : (
+                            <Typography component="span" color="text.secondary">
+                              {translate('app.services.no_domain')}
+                            </Typography>
+                          )}
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <ListPagination page={page} perPage={SERVICES_PER_PAGE} total={answer.pagination.total} onChange={setPage} />
+          </>
+        )}
+      </QueryContent>
     </>
   );
 }

@@ -9,7 +9,7 @@ import { api, errorMessage, isApiError } from '../../../client/providers/http';
 import { useTranslateText } from '../../../client/providers/useTranslateText';
 import { ModuleAccess } from '../../../client/schema/access';
 import { moduleOf } from '../../../client/schema/registry';
-import { ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
+import { QueryContent } from '../../../client/screens/common/QueryStates';
 import { mailingsApi, mailingsModule } from './mailingsApi';
 import { FormDialogActions } from '../../../client/ui/FormDialogActions';
 
@@ -82,31 +82,29 @@ export default function MailingArchivePreview() {
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {translate('resources.mailings.archive.preview_title')}
       </Typography>
-      {sent.isPending ? (
-        <LoadingState />
-      ) : sent.isError ? (
-        <ErrorState error={sent.error} />
-      ) : (
-        <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-          <Stack spacing={2}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
-              <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-                {translate('resources.mailings.archive.subject', { subject: sent.data.subject })}
-              </Typography>
-              <Button variant="outlined" onClick={() => setDialog(true)}>
-                {translate('resources.mailings.actions.from_mailing')}
-              </Button>
+      <QueryContent query={sent}>
+        {(answer) => (
+          <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+            <Stack spacing={2}>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+                <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+                  {translate('resources.mailings.archive.subject', { subject: answer.subject })}
+                </Typography>
+                <Button variant="outlined" onClick={() => setDialog(true)}>
+                  {translate('resources.mailings.actions.from_mailing')}
+                </Button>
+              </Stack>
+              <Box
+                component="iframe"
+                title={translate('resources.mailings.archive.frame')}
+                sandbox=""
+                src={answer.page_url}
+                sx={{ width: '100%', minHeight: 480, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
+              />
             </Stack>
-            <Box
-              component="iframe"
-              title={translate('resources.mailings.archive.frame')}
-              sandbox=""
-              src={sent.data.page_url}
-              sx={{ width: '100%', minHeight: 480, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
-            />
-          </Stack>
-        </Paper>
-      )}
+          </Paper>
+        )}
+      </QueryContent>
       {dialog && Number.isSafeInteger(mailingId) ? <FromMailingDialog serviceId={serviceId} mailingId={mailingId} onClose={() => setDialog(false)} /> : null}
     </ModuleAccess>
   );

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LinkBase, useParams, useTranslate } from 'react-admin';
 import { api } from '../../../client/providers/http';
-import { EmptyState, ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
+import { QueryContent } from '../../../client/screens/common/QueryStates';
 import { JobProgress } from '../../../client/ui/JobProgress';
 import { ErrorsDownload, ImportStatus, importsPath, importsScreenPath, isFinished, type RecipientImport } from './imports';
 
@@ -35,67 +35,63 @@ export default function RecipientImportsScreen() {
           {translate('app.service_admin.imports.create')}
         </Button>
       </Stack>
-      {imports.isPending ? (
-        <LoadingState />
-      ) : imports.isError ? (
-        <ErrorState error={imports.error} />
-      ) : imports.data.data.length === 0 ? (
-        <EmptyState text={translate('app.service_admin.imports.empty')} />
-      ) : (
-        <Paper>
-          <TableContainer>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map((column) => (
-                    <TableCell key={column}>{translate(`app.service_admin.imports.columns.${column}`)}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {imports.data.data.map((record) => (
-                  <TableRow key={record.id}>
-                    <TableCell>{record.file_name}</TableCell>
-                    <TableCell>
-                      <ImportStatus record={record} />
-                      {record.failure && <Typography variant="body2">{record.failure}</Typography>}
-                    </TableCell>
-                    <TableCell>{date(record.created_at)}</TableCell>
-                    <TableCell>
-                      {record.consent_at
-                        ? translate('app.service_admin.imports.consent_stated', { user: record.consent_by ?? '', at: date(record.consent_at) })
-                        : translate('app.service_admin.imports.consent_not_stated')}
-                    </TableCell>
-                    {isFinished(record) || !record.job_id ? (
-                      <>
-                        <TableCell>{record.rows_total}</TableCell>
-                        <TableCell>{record.rows_created}</TableCell>
-                        <TableCell>{record.rows_merged}</TableCell>
-                        <TableCell>{record.rows_failed}</TableCell>
-                      </>
-                    ) : (
-                      <TableCell colSpan={4}>
-                        <JobProgress jobId={record.job_id} />
-                      </TableCell>
-                    )}
-                    <TableCell>
-                      <ErrorsDownload serviceId={serviceId} record={record} size="small" />
-                    </TableCell>
+      <QueryContent query={imports} isEmpty={(answer) => answer.data.length === 0} empty={translate('app.service_admin.imports.empty')}>
+        {(answer) => (
+          <Paper>
+            <TableContainer>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    {COLUMNS.map((column) => (
+                      <TableCell key={column}>{translate(`app.service_admin.imports.columns.${column}`)}</TableCell>
+                    ))}
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            count={imports.data.pagination.total}
-            page={page - 1}
-            rowsPerPage={PER_PAGE}
-            rowsPerPageOptions={[PER_PAGE]}
-            onPageChange={(_event, next) => setPage(next + 1)}
-          />
-        </Paper>
-      )}
+                </TableHead>
+                <TableBody>
+                  {answer.data.map((record) => (
+                    <TableRow key={record.id}>
+                      <TableCell>{record.file_name}</TableCell>
+                      <TableCell>
+                        <ImportStatus record={record} />
+                        {record.failure && <Typography variant="body2">{record.failure}</Typography>}
+                      </TableCell>
+                      <TableCell>{date(record.created_at)}</TableCell>
+                      <TableCell>
+                        {record.consent_at
+                          ? translate('app.service_admin.imports.consent_stated', { user: record.consent_by ?? '', at: date(record.consent_at) })
+                          : translate('app.service_admin.imports.consent_not_stated')}
+                      </TableCell>
+                      {isFinished(record) || !record.job_id ? (
+                        <>
+                          <TableCell>{record.rows_total}</TableCell>
+                          <TableCell>{record.rows_created}</TableCell>
+                          <TableCell>{record.rows_merged}</TableCell>
+                          <TableCell>{record.rows_failed}</TableCell>
+                        </>
+                      ) : (
+                        <TableCell colSpan={4}>
+                          <JobProgress jobId={record.job_id} />
+                        </TableCell>
+                      )}
+                      <TableCell>
+                        <ErrorsDownload serviceId={serviceId} record={record} size="small" />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={answer.pagination.total}
+              page={page - 1}
+              rowsPerPage={PER_PAGE}
+              rowsPerPageOptions={[PER_PAGE]}
+              onPageChange={(_event, next) => setPage(next + 1)}
+            />
+          </Paper>
+        )}
+      </QueryContent>
     </Box>
   );
 }

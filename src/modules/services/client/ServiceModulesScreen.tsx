@@ -5,7 +5,7 @@ import { useParams, useTranslate } from 'react-admin';
 import { useToast } from '../../../client/notifications';
 import { api, errorMessage } from '../../../client/providers/http';
 import { SERVICE_STATE_KEY } from '../../../client/providers/service';
-import { EmptyState, ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
+import { QueryContent } from '../../../client/screens/common/QueryStates';
 import { useDraft } from '../../../client/ui/useDraft';
 import { DeliveryKeyForm } from '../../site/client/delivery/DeliveryKeyForm';
 import { ImportPagesForm } from '../../site/client/imports/ImportPagesForm';
@@ -57,33 +57,29 @@ export default function ServiceModulesScreen() {
       </Typography>
       <Paper sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography sx={{ mb: 2 }}>{translate('app.service_admin.modules.intro')}</Typography>
-        {modules.isPending ? (
-          <LoadingState />
-        ) : modules.isError ? (
-          <ErrorState error={modules.error} />
-        ) : modules.data.data.length === 0 ? (
-          <EmptyState text={translate('app.service_admin.modules.empty')} />
-        ) : (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              save.mutate();
-            }}
-          >
-            <FormGroup aria-labelledby={headingId} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-              {modules.data.data.map((module) => (
-                <FormControlLabel
-                  key={module.module}
-                  control={<Checkbox checked={chosen.has(module.module)} onChange={(event) => toggle(module.module, event.target.checked)} />}
-                  label={module.name}
-                />
-              ))}
-            </FormGroup>
-            <Button type="submit" variant="contained" sx={{ mt: 3 }} disabled={save.isPending}>
-              {translate('ra.action.save')}
-            </Button>
-          </form>
-        )}
+        <QueryContent query={modules} isEmpty={(answer) => answer.data.length === 0} empty={translate('app.service_admin.modules.empty')}>
+          {(answer) => (
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                save.mutate();
+              }}
+            >
+              <FormGroup aria-labelledby={headingId} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+                {answer.data.map((module) => (
+                  <FormControlLabel
+                    key={module.module}
+                    control={<Checkbox checked={chosen.has(module.module)} onChange={(event) => toggle(module.module, event.target.checked)} />}
+                    label={module.name}
+                  />
+                ))}
+              </FormGroup>
+              <Button type="submit" variant="contained" sx={{ mt: 3 }} disabled={save.isPending}>
+                {translate('ra.action.save')}
+              </Button>
+            </form>
+          )}
+        </QueryContent>
       </Paper>
       {modules.data?.data.some((module) => module.module === 'imports' && module.enabled) ? <ImportPagesForm serviceId={serviceId} /> : null}
       <DeliveryKeyForm serviceId={serviceId} />

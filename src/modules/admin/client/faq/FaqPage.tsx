@@ -3,7 +3,7 @@ import { Accordion, AccordionDetails, AccordionSummary, Stack, Typography } from
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { api } from '../../../../client/providers/http';
-import { EmptyState, ErrorState, LoadingState } from '../../../../client/screens/common/QueryStates';
+import { QueryContent } from '../../../../client/screens/common/QueryStates';
 import { SafeHtml } from '../../../../client/screens/common/SafeHtml';
 import { USER_FAQ_PATH, type FaqCategory } from '../../common/faq';
 
@@ -20,31 +20,27 @@ export default function FaqPage() {
       <Typography component="h1" variant="h4">
         {translate('app.faq.title')}
       </Typography>
-      {faq.isPending ? (
-        <LoadingState />
-      ) : faq.isError ? (
-        <ErrorState error={faq.error} />
-      ) : faq.data.data.length === 0 ? (
-        <EmptyState text={translate('app.faq.empty')} />
-      ) : (
-        faq.data.data.map((category) => (
-          <section key={category.id} aria-labelledby={`faq-category-${category.id}`}>
-            <Typography id={`faq-category-${category.id}`} component="h2" variant="h6" sx={{ mb: 1 }}>
-              {category.name}
-            </Typography>
-            {category.questions.map((question) => (
-              <Accordion key={question.id} disableGutters variant="outlined" slotProps={{ heading: { component: 'h3' }, transition: { unmountOnExit: true } }}>
-                <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-                  <Typography component="span">{question.question}</Typography>
-                </AccordionSummary>
-                <AccordionDetails>
-                  <SafeHtml html={question.answer} />
-                </AccordionDetails>
-              </Accordion>
-            ))}
-          </section>
-        ))
-      )}
+      <QueryContent query={faq} isEmpty={(answer) => answer.data.length === 0} empty={translate('app.faq.empty')}>
+        {(answer) => (
+          answer.data.map((category) => (
+            <section key={category.id} aria-labelledby={`faq-category-${category.id}`}>
+              <Typography id={`faq-category-${category.id}`} component="h2" variant="h6" sx={{ mb: 1 }}>
+                {category.name}
+              </Typography>
+              {category.questions.map((question) => (
+                <Accordion key={question.id} disableGutters variant="outlined" slotProps={{ heading: { component: 'h3' }, transition: { unmountOnExit: true } }}>
+                  <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+                    <Typography component="span">{question.question}</Typography>
+                  </AccordionSummary>
+                  <AccordionDetails>
+                    <SafeHtml html={question.answer} />
+                  </AccordionDetails>
+                </Accordion>
+              ))}
+            </section>
+          ))
+        )}
+      </QueryContent>
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Link, Paper, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { answerError, apiHeaders, apiUrl, parseAnswer } from '../../../../client/providers/http';
-import { ErrorState, LoadingState } from '../../../../client/screens/common/QueryStates';
+import { QueryContent } from '../../../../client/screens/common/QueryStates';
 import { DocumentPreview } from '../../../../client/ui/DocumentPreview';
 import { publicAddress, useBuilderPaths, type Page } from './api';
 
@@ -32,13 +32,11 @@ export function Preview({ page, version }: { page: Page; version: number }) {
       <Typography id="main-page-preview-title" variant="h6" component="h2" sx={{ mb: 1 }}>
         {translate('app.main_pages.preview.title')}
       </Typography>
-      {html.isPending ? (
-        <LoadingState />
-      ) : html.isError ? (
-        <ErrorState error={html.error} />
-      ) : (
-        <DocumentPreview html={html.data} sandbox="allow-same-origin" title={translate('app.main_pages.preview.frame', { page: page.name })} />
-      )}
+      <QueryContent query={html}>
+        {(answer) => (
+          <DocumentPreview html={answer} sandbox="allow-same-origin" title={translate('app.main_pages.preview.frame', { page: page.name })} />
+        )}
+      </QueryContent>
       {address && (
         <Link href={address} target="_blank" rel="noopener" sx={{ display: 'inline-block', mt: 1 }}>
           {translate('app.main_pages.preview.open')}

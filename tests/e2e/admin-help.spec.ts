@@ -16,6 +16,14 @@ const helpButton = (page: Page) => page.getByRole('banner').getByRole('button', 
 const TITLE = uniqueName('Pomoc e2e: profil');
 const CONTENT = 'Na tej stronie zmienisz hasło i dane kontaktowe.';
 
+/** The add form filled for the profile screen, chosen by its Polish title and path. */
+async function fillHelpPage(page: Page, title: string) {
+  await main(page).getByRole('combobox', { name: text('resources.help_pages.fields.route') }).click();
+  await page.getByRole('option', { name: text('app.help.route_choice', { title: text('app.layout.titles.user_profile'), path: '/panel/profil' }), exact: true }).click();
+  await main(page).getByRole('textbox', { name: text('resources.help_pages.fields.title') }).fill(title);
+  await main(page).getByRole('textbox', { name: text('resources.help_pages.fields.content') }).fill(CONTENT);
+}
+
 // axe-core is injected as a script, which the panel's Content-Security-Policy forbids.
 test.use({ bypassCSP: true });
 // The user reads the page root adds first.
@@ -40,14 +48,22 @@ test.describe("root's help pages", () => {
     await expect(main(page).getByText(text('validation.help_pages.route_required'))).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
-    await main(page).getByRole('combobox', { name: text('resources.help_pages.fields.route') }).click();
-    await page.getByRole('option', { name: text('app.help.route_choice', { title: text('app.layout.titles.user_profile'), path: '/panel/profil' }), exact: true }).click();
-    await main(page).getByRole('textbox', { name: text('resources.help_pages.fields.title') }).fill(TITLE);
-    await main(page).getByRole('textbox', { name: text('resources.help_pages.fields.content') }).fill(CONTENT);
+    await fillHelpPage(page, TITLE);
     await saveButton(page).click();
     await expectToast(page, text('resources.help_pages.messages.created'));
     await expect(page).toHaveURL('/admin/pomoc');
     await expect(main(page).getByText(TITLE)).toBeVisible();
+
+    // One page per screen: a second one for the profile is refused, with the server's message.
+    await page.goto('/admin/pomoc/dodaj');
+    await fillHelpPage(page, uniqueName('Druga pomoc e2e'));
+    await saveButton(page).click();
+    await expectToast(page, text('validation.help_pages.route_taken'), 'alert');
+
+    await page.goto('/admin/pomoc');
+    await main(page).getByRole('link', { name: text('app.schema.edit_item', { label: TITLE }) }).click();
+    await expect(main(page).getByRole('textbox', { name: text('resources.help_pages.fields.title') })).toHaveValue(TITLE);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

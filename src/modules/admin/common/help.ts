@@ -7,3 +7,6 @@ export interface HelpPage {
 }
 
 export const USER_HELP_PATH = '/user/help';
+
+/** The schema module's resource; the browser keeps the published pages under it, so root's saves through its screens refresh them. */
+export const HELP_PAGES = 'help_pages';

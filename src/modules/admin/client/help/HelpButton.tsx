@@ -6,7 +6,7 @@ import { useTranslate } from 'react-admin';
 import { api } from '../../../../client/providers/http';
 import { usePanelOpen } from '../../../../client/providers/session';
 import { SafeHtml } from '../../../../client/screens/common/SafeHtml';
-import { USER_HELP_PATH, type HelpPage } from '../../common/help';
+import { HELP_PAGES, USER_HELP_PATH, type HelpPage } from '../../common/help';
 
 /**
  * The top bar's help button: shown on a screen whose route root gave a published help page, it opens
@@ -18,7 +18,8 @@ export function HelpButton({ routeName }: { routeName: string | undefined }) {
   const titleId = useId();
   const [open, setOpen] = useState(false);
   const help = useQuery({
-    queryKey: ['user', 'help'],
+    // Under the module's resource, which every write of its screens invalidates.
+    queryKey: [HELP_PAGES, 'published'],
     queryFn: ({ signal }) => api<{ data: HelpPage[] }>(USER_HELP_PATH, { signal }),
     staleTime: 5 * 60_000,
     enabled: usePanelOpen(),

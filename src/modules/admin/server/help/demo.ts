@@ -1,6 +1,6 @@
 import type { ModuleDemoSeed } from '../../../../server/platform/db/demo';
 import { t } from '../../../../server/platform/http/errors';
-import { HELP_PAGES } from '.';
+import { HELP_PAGES } from '../../common/help';
 
 /** The demo's help pages: the screen's route name and the catalogue keys of its text, demo.help.<key>. */
 const PAGES = [

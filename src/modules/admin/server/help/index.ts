@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { USER_HELP_PATH, type HelpPage } from '../../common/help';
+import { HELP_PAGES, USER_HELP_PATH, type HelpPage } from '../../common/help';
 import { assertValidForm } from '../../../../server/platform/http/errors';
 import { sanitizeHtml } from '../../../../server/platform/sanitizing/html';
 import { documentOperation } from '../../../../server/schema';
 import { helpRoutes } from './routes';
 
-export const HELP_PAGES = 'help_pages';
 const ROUTES_PATH = '/admin/help/routes';
 
 /**

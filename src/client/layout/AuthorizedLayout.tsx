@@ -51,7 +51,7 @@ function PanelFrame({ children }: { children?: ReactNode }) {
       >
         {translate('app.layout.skip_to_content')}
       </Link>
-      <TopBar menuOpen={mobile ? mobileOpen : !mini} onToggleMenu={toggleMenu} />
+      <TopBar menuOpen={mobile ? mobileOpen : !mini} onToggleMenu={toggleMenu} routeName={match?.route.name} />
       <Sidebar mobile={mobile} mobileOpen={mobileOpen} onMobileClose={() => setMobileOpenOn(null)} mini={mini} />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />

@@ -8,6 +8,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { api } from '../providers/http';
 import { fullName, useCurrentUser, usePanelOpen } from '../providers/session';
+import { HelpButton } from '../../modules/admin/client/help/HelpButton';
 import { SessionTimer } from '../screens/session/SessionTimer';
 
 /** Under ['news'], so invalidating the news after set_read refreshes the badge too. */
@@ -32,7 +33,8 @@ function NewsBell() {
   );
 }
 
-export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu(): void }) {
+/** routeName: the screen shown, whose help page (if any) the help button opens. */
+export function TopBar({ menuOpen, onToggleMenu, routeName }: { menuOpen: boolean; onToggleMenu(): void; routeName: string | undefined }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
@@ -54,6 +56,7 @@ export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
           </Typography>
         </Box>
         <SessionTimer />
+        <HelpButton routeName={routeName} />
         <NewsBell />
         {user && (
           <Button

@@ -20,6 +20,5 @@ export const ADMIN_AREA_ENTRIES: MenuEntry[] = [
   screen('admin_dashboard', 'Dashboard', 10),
   screen('admin_news', 'Campaign', 20),
   screen('admin_surveys', 'Poll', 40),
-  screen('admin_help', 'HelpOutline', 60),
   screen('admin_cron', 'Schedule', 80),
 ];

@@ -14,11 +14,12 @@ test.describe('the user reports (/raporty)', () => {
   // axe is injected as an inline script, which the server's Content-Security-Policy forbids.
   test.use({ bypassCSP: true });
 
-  test("klient opens /raporty from the user menu by keyboard, sees each service's figures and follows one to the service's report; axe finds nothing", async ({ page, klientApi, services }) => {
+  test("klient finds /raporty on the dashboard, opens it from the user menu by keyboard, sees each service's figures and follows one to the service's report; axe finds nothing", async ({ page, klientApi, services }) => {
     const expected = await klientApi.get<UserReports>('/api/user/reports');
     const serviceNamed = (serviceId: number) => expected.data.find((service) => service.service_id === serviceId)!;
 
     await page.goto('/');
+    await expect(page.getByRole('main').getByRole('link', { name: text('app.dashboard.reports') })).toHaveAttribute('href', '/raporty');
     await page.getByRole('button', { name: new RegExp(`^${text('app.layout.user_menu.toggle', { name: '' })}`) }).press('Enter');
     await page.getByRole('link', { name: text('app.layout.user_menu.reports'), exact: true }).press('Enter');
     await expect(page).toHaveURL('/raporty');

@@ -130,7 +130,7 @@ describe('GET /api/user/reports', () => {
     for (const own of [site, bip, newsletter]) expect(ids).not.toContain(own);
   });
 
-  it("shows an editor only the figures its role gives: the disk of klient's site, no visits, no WCAG score, no mailings", async () => {
+  it("shows an editor only the figures its role gives: the disk of klient's site, the visits only once its role has the statistics", async () => {
     const reports = await reportsOf('redaktor');
     expect(reports.data.map((service) => service.service_id)).toEqual([site]);
     const [service] = reports.data;
@@ -140,6 +140,15 @@ describe('GET /api/user/reports', () => {
     expect(service).not.toHaveProperty('mailings');
     // The statistics screen refuses it too: the report never shows what the module's own call would not.
     expect((await get(`/api/client_service/${site}/statistics/visits`, 'redaktor')).statusCode).toBe(403);
+
+    // Its role given the statistics: the visits come, the same as klient's.
+    const role = `(SELECT csu.role_id FROM client_service_users csu JOIN users u ON u.id = csu.user_id WHERE u.username = 'redaktor' AND csu.client_service_id = $1)`;
+    await test.ctx.db.query(`UPDATE module_records SET data = jsonb_set(data, '{modules}', data->'modules' || '["statistics"]') WHERE id = ${role}`, [site]);
+    try {
+      expect(byService(await reportsOf('redaktor'), site).visits).toEqual(byService(await reportsOf('klient'), site).visits);
+    } finally {
+      await test.ctx.db.query(`UPDATE module_records SET data = jsonb_set(data, '{modules}', (data->'modules') - 'statistics') WHERE id = ${role}`, [site]);
+    }
   });
 
   it('answers null, never a zero, for a figure without data', async () => {
@@ -195,9 +204,18 @@ describe('GET /api/user/reports', () => {
     expect(first.data).toHaveLength(2);
     expect(first.pagination.total).toBe(all.pagination.total);
     expect([...first.data, ...second.data].map((service) => service.service_id)).toEqual(all.data.slice(0, 4).map((service) => service.service_id));
-    const bad = await get('/api/user/reports?page=abc');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().detail).toBe('Nieprawidłowa wartość parametru page.');
+    for (const [query, parameter] of [
+      ['page=abc', 'page'],
+      ['page=0', 'page'],
+      ['page=99999999999', 'page'],
+      ['per_page=101', 'per_page'],
+      ['per_page=-1', 'per_page'],
+    ]) {
+      const bad = await get(`/api/user/reports?${query}`);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().detail).toBe(`Nieprawidłowa wartość parametru ${parameter}.`);
+    }
+    expect((await reportsOf('klient', '?page=1000')).data).toEqual([]);
     expect((await test.call({ method: 'GET', url: '/api/user/reports' })).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,6 @@
+import type { UserReportFigure } from '../../../server/modules/reports/figure';
 import type { Queryable } from '../../../server/platform/db';
+import { DISK_MODULE } from '../common/module';
 
 /** The disk's part of the user's reports (GET /user/reports): bytes used of the service's quota. */
 export interface DiskUsage {
@@ -14,3 +16,6 @@ export async function diskUsages(db: Queryable, serviceIds: number[]): Promise<M
   );
   return new Map(rows.map((row) => [Number(row.id), Number(row.available) > 0 ? { used: Number(row.used), available: Number(row.available) } : null]));
 }
+
+/** The figure of the users' reports for the services whose disk the user may use. */
+export const diskFigure: UserReportFigure<DiskUsage> = { module: DISK_MODULE, read: diskUsages };

@@ -1,31 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { DISK_MODULE } from '../../../modules/disk/common/module';
-import { diskUsages } from '../../../modules/disk/server/usage';
-import { mailingSummaries } from '../../../modules/newsletter/server/reports/summary';
-import { STATISTICS_MODULE } from '../../../modules/site/server/statistics/ingest';
-import { defaultPeriod, type Period, visitSummaries } from '../../../modules/site/server/statistics/reports';
-import { WCAG_MODULE } from '../../../modules/site/server/wcag';
-import { wcagSummaries } from '../../../modules/site/server/wcag/summary';
+import { diskFigure } from '../../../modules/disk/server/usage';
+import { mailingsFigure } from '../../../modules/newsletter/server/reports/summary';
+import { defaultPeriod, visitsFigure } from '../../../modules/site/server/statistics/reports';
+import { wcagFigure } from '../../../modules/site/server/wcag/summary';
 import { currentUser } from '../../platform/auth/plugin';
 import { serviceUsableSql } from '../../platform/auth/service-access';
-import type { Queryable } from '../../platform/db';
 import { readPage } from '../../platform/http/pagination';
 import { SERVICE_COLUMNS, serviceBody, type ServiceRow, VISIBLE_TO_USER } from '../services';
+import type { UserReportFigure } from './figure';
 
-const MAILINGS_MODULE = 'mailings';
 const SERVICES_PER_PAGE = 20;
 
 /**
- * The figures of the report, each read by its own module's function for the services whose module the
- * user may use: one query (or two) per figure for the whole page of services. A figure's key is left
- * out where the module is not the user's; null where it has no data.
+ * The figures of the report, each declared by its module (its permission module and how it reads a
+ * page of services at once): one query (or two) per figure for the whole page. A figure's key is
+ * left out where the user may not use its module in the service; null where it has no data.
  */
-const FIGURES = {
-  mailings: { module: MAILINGS_MODULE, read: mailingSummaries },
-  visits: { module: STATISTICS_MODULE, read: visitSummaries },
-  wcag: { module: WCAG_MODULE, read: wcagSummaries },
-  disk: { module: DISK_MODULE, read: diskUsages },
-} satisfies Record<string, { module: string; read(db: Queryable, serviceIds: number[], period: Period): Promise<Map<number, unknown>> }>;
+const FIGURES = { mailings: mailingsFigure, visits: visitsFigure, wcag: wcagFigure, disk: diskFigure } satisfies Record<string, UserReportFigure<unknown>>;
 type Figure = keyof typeof FIGURES;
 const FIGURE_NAMES = Object.keys(FIGURES) as Figure[];
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../../server/platform/db';
+import type { ReportPeriod, UserReportFigure } from '../../../../server/modules/reports/figure';
 import { ZONE } from '../usage';
 import { rate } from './index';
 
@@ -21,7 +22,7 @@ export interface MailingSummary {
  * queries whatever their number, counted as the reports' own calls count them
  * (raporty/statystyki_wysylek and its sums); null for a service with nothing in the period.
  */
-export async function mailingSummaries(db: Queryable, serviceIds: number[], period: { from: string; to: string }): Promise<Map<number, MailingSummary | null>> {
+export async function mailingSummaries(db: Queryable, serviceIds: number[], period: ReportPeriod): Promise<Map<number, MailingSummary | null>> {
   const start = `($2::date::timestamp AT TIME ZONE '${ZONE}')`;
   const end = `(($3::date + 1)::timestamp AT TIME ZONE '${ZONE}')`;
   const params = [serviceIds, period.from, period.to];
@@ -66,3 +67,6 @@ export async function mailingSummaries(db: Queryable, serviceIds: number[], peri
   }
   return summaries;
 }
+
+/** The figure of the users' reports for the services whose mailings the user may use. */
+export const mailingsFigure: UserReportFigure<MailingSummary> = { module: 'mailings', read: mailingSummaries };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../../../server/platform/db';
+import type { ReportPeriod, UserReportFigure } from '../../../../server/modules/reports/figure';
 import { requireServiceAccess } from '../../../../server/platform/auth/service-access';
 import { CSV_BOM, csvDownloadHeaders, csvLine } from '../../../../server/platform/http/csv';
 import { httpError, t } from '../../../../server/platform/http/errors';
@@ -19,7 +20,7 @@ type SumGroup = (typeof SUM_GROUPS)[number];
 const TOP_PAGES = 10;
 const TOP_SOURCES = 50;
 
-export interface Period {
+interface Period {
   from: string;
   to: string;
 }
@@ -192,7 +193,7 @@ export interface VisitSummary {
  * included) from the daily rollup, in one query whatever their number, as the visits screen sums
  * them; null for a service without a visit in the period.
  */
-export async function visitSummaries(db: Queryable, serviceIds: number[], period: Period): Promise<Map<number, VisitSummary | null>> {
+export async function visitSummaries(db: Queryable, serviceIds: number[], period: ReportPeriod): Promise<Map<number, VisitSummary | null>> {
   const { rows } = await db.query<{ client_service_id: number; period: string; visits: number; visitors: number }>(
     `SELECT s.id AS client_service_id, to_char(d.day, 'YYYY-MM-DD') AS period, v.visits, v.visitors
        FROM unnest($1::int[]) AS s(id)
@@ -214,3 +215,6 @@ export async function visitSummaries(db: Queryable, serviceIds: number[], period
     }),
   );
 }
+
+/** The figure of the users' reports for the services whose statistics the user may use. */
+export const visitsFigure: UserReportFigure<VisitSummary> = { module: STATISTICS_MODULE, read: visitSummaries };

@@ -1,5 +1,7 @@
 import type { Queryable } from '../../../../server/platform/db';
+import type { UserReportFigure } from '../../../../server/modules/reports/figure';
 import type { Summary } from '../../common/wcag/scoring';
+import { WCAG_MODULE } from '.';
 
 /** The WCAG assistant's part of the user's reports (GET /user/reports): the latest completed analysis of each service. */
 export interface WcagSummary {
@@ -25,3 +27,6 @@ export async function wcagSummaries(db: Queryable, serviceIds: number[]): Promis
     }),
   );
 }
+
+/** The figure of the users' reports for the services whose WCAG assistant the user may use. */
+export const wcagFigure: UserReportFigure<WcagSummary> = { module: WCAG_MODULE, read: wcagSummaries };

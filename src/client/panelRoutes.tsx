@@ -15,6 +15,7 @@ const screens = {
   profile: lazyScreen(() => import('./screens/profile/ProfilePage')),
   regulations: lazyScreen(() => import('./screens/profile/RegulationsPage')),
   regulationsHistory: lazyScreen(() => import('./screens/profile/RegulationsHistory')),
+  userReports: lazyScreen(() => import('./screens/reports/UserReports')),
   newsList: lazyScreen(() => import('./screens/news/NewsList')),
   newsShow: lazyScreen(() => import('./screens/news/NewsShow')),
   serviceList: lazyScreen(() => import('./screens/services/ServiceList')),
@@ -49,6 +50,7 @@ export const coreRoutes: AppRoute[] = [
     screen: screens.regulations,
   },
   { name: 'user_regulations', path: '/regulaminy', title: title('user_regulations'), parent: 'user_dashboard', access: 'authenticated', screen: screens.regulationsHistory },
+  { name: 'user_reports', path: '/raporty', title: title('user_reports'), parent: 'user_dashboard', access: 'authenticated', screen: screens.userReports },
   { name: 'user_profile_news', path: '/wiadomosci', title: title('user_profile_news'), parent: 'user_dashboard', access: 'authenticated', screen: screens.newsList },
   {
     name: 'user_profile_news_show',

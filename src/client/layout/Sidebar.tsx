@@ -142,6 +142,7 @@ function UserBlock({ mini }: { mini: boolean }) {
     { to: '/panel/profil', label: translate('app.layout.user_menu.profile'), icon: 'Person' },
     { to: '/wiadomosci', label: translate('app.layout.user_menu.news'), icon: 'Notifications' },
     { to: '/panel/profil/regulaminy', label: translate('app.layout.user_menu.regulations'), icon: 'Gavel' },
+    { to: '/raporty', label: translate('app.layout.user_menu.reports'), icon: 'BarChart' },
     { to: '/faq', label: translate('app.layout.user_menu.faq'), icon: 'Quiz' },
     ...(serviceTypes.data?.data ?? []).map((type) => ({ to: `/uslugi/${encodeURIComponent(type.shortcut)}`, label: type.name, icon: 'Language' })),
   ];

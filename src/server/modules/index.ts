@@ -6,6 +6,7 @@ import { menusOpenApi } from './menus/openapi';
 import { newsModule } from './news';
 import { regulationsModule } from './regulations';
 import { regulationVersions } from './regulations/versions';
+import { reportsModule } from './reports';
 import { servicesModule } from './services';
 import { settingsModule } from './settings';
 import { schemaDocsPlugin, schemaModulesPlugin } from '../schema';
@@ -33,6 +34,7 @@ export const apiModules: FastifyPluginAsync[] = [
   schemaDocsPlugin,
   jobsRoutes,
   settingsModule,
+  reportsModule,
   signedFilesRoutes,
   async (api) => {
     api.addHook('onReady', async () => seedModuleDemos(api.ctx.db, api, moduleDemoSeeds));

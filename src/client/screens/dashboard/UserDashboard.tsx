@@ -39,6 +39,9 @@ export default function UserDashboard() {
           {translate('app.dashboard.services')}
         </Typography>
         <ServiceGroups />
+        <Button component={RouterLink} to="/raporty" sx={{ mt: 1 }}>
+          {translate('app.dashboard.reports')}
+        </Button>
       </section>
       <section aria-labelledby="dashboard-news-heading">
         <Typography id="dashboard-news-heading" component="h2" variant="h5" gutterBottom>

@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Chip,
-  LinearProgress,
   Link,
   List,
   ListItem,
@@ -13,17 +12,14 @@ import {
   Typography,
 } from '@mui/material';
 import { LinkBase as RouterLink, Navigate, useParams, useTranslate } from 'react-admin';
-import { formatBytes, formatPercentage, percentageOf } from '../../../common/format';
 import type { ServiceDomain } from '../../layout/menu';
 import { isApiError } from '../../providers/http';
 import { useService } from '../../providers/service';
 import { EmptyState, ErrorState, LoadingState } from '../common/QueryStates';
 import { domainUrl } from './domains';
+import { SiteSize } from './SiteSize';
 
 const SITE_SIZE_LABEL_ID = 'service-site-size-label';
-// Past these shares of the quota the bar changes colour, so a nearly full site stands out.
-const WARNING_PERCENTAGE = 75;
-const CRITICAL_PERCENTAGE = 90;
 
 /** /usluga/:service_id: the service's name, type, domains and the share of its site size in use. */
 export default function ServiceDashboard() {
@@ -60,7 +56,7 @@ export default function ServiceDashboard() {
         <Typography id={SITE_SIZE_LABEL_ID} component="h2" variant="h6" gutterBottom>
           {translate('app.services.site_size')}
         </Typography>
-        <SiteSize used={details.site_size_used} available={details.site_size_available} />
+        <SiteSize used={details.site_size_used} available={details.site_size_available} labelId={SITE_SIZE_LABEL_ID} />
       </Paper>
     </Stack>
   );
@@ -88,29 +84,5 @@ function DomainList({ domains }: { domains: ServiceDomain[] }) {
         </ListItem>
       ))}
     </List>
-  );
-}
-
-function SiteSize({ used, available }: { used: number | null; available: number | null }) {
-  const translate = useTranslate();
-  if (!available) return <EmptyState text={translate('app.services.site_size_unknown')} />;
-  const percentage = formatPercentage(used, available);
-  const value = Math.min(100, percentageOf(used, available) ?? 0);
-  const sizes = { used: formatBytes(used ?? 0, translate), available: formatBytes(available, translate) };
-  return (
-    <>
-      <LinearProgress
-        variant="determinate"
-        value={value}
-        color={value >= CRITICAL_PERCENTAGE ? 'error' : value >= WARNING_PERCENTAGE ? 'warning' : 'primary'}
-        aria-labelledby={SITE_SIZE_LABEL_ID}
-        sx={{ height: 10, borderRadius: 5, mb: 1 }}
-      />
-      <Typography>
-        {percentage
-          ? translate('app.services.site_size_usage', { ...sizes, percentage })
-          : translate('app.services.site_size_usage_none', sizes)}
-      </Typography>
-    </>
   );
 }

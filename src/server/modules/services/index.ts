@@ -3,7 +3,7 @@ import { currentUser } from '../../platform/auth/plugin';
 import { requireServiceAccess, usableModules } from '../../platform/auth/service-access';
 import { booleanQuery, isTrue, readPage } from '../../platform/http/pagination';
 
-interface ServiceRow {
+export interface ServiceRow {
   service_id: number;
   name: string;
   kind_id: number;
@@ -26,13 +26,13 @@ interface ListQuery {
   add_domain?: string;
 }
 
-const SERVICE_COLUMNS = `cs.id AS service_id, cs.name, cs.kind_id, cs.client_id,
+export const SERVICE_COLUMNS = `cs.id AS service_id, cs.name, cs.kind_id, cs.client_id,
   st.id AS type_id, st.name AS type_name, st.shortcut AS type_shortcut`;
 // Services the user $1 may use: all for root ($2), otherwise those they belong to.
-const VISIBLE_TO_USER = `($2::boolean OR EXISTS (
+export const VISIBLE_TO_USER = `($2::boolean OR EXISTS (
   SELECT 1 FROM client_service_users m WHERE m.client_service_id = cs.id AND m.user_id = $1))`;
 
-const serviceBody = ({ type_id, type_name, type_shortcut, ...service }: ServiceRow) => ({
+export const serviceBody = ({ type_id, type_name, type_shortcut, ...service }: ServiceRow) => ({
   ...service,
   service_type: { id: type_id, name: type_name, shortcut: type_shortcut },
 });

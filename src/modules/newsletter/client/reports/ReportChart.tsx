@@ -13,11 +13,23 @@ interface ChartSeries {
  * A report's chart (bars, or lines for a run of days). It shows what the table under it lists, so
  * it is a figure named by its caption whose drawing screen readers skip: the table is its text.
  */
-export function ReportChart({ caption, rows, series, kind = 'bar' }: { caption: string; rows: Array<Record<string, string | number>>; series: ChartSeries[]; kind?: 'bar' | 'line' }) {
+export function ReportChart({
+  caption,
+  rows,
+  series,
+  kind = 'bar',
+  height = 300,
+}: {
+  caption: string;
+  rows: Array<Record<string, string | number>>;
+  series: ChartSeries[];
+  kind?: 'bar' | 'line';
+  height?: number;
+}) {
   const captionId = useId();
   const common = {
     dataset: rows,
-    height: 300,
+    height,
     // Hidden from screen readers, so out of the tab order too: the table carries the figures for keyboards.
     disableKeyboardNavigation: true,
     series: series.map(({ key, label }) => ({ dataKey: key, label, valueFormatter: (value: number | null) => (value === null ? '' : formatNumber(value)) })),

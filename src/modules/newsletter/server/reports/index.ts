@@ -27,7 +27,7 @@ const MENU: MenuEntry[] = [
 ];
 
 /** Of how many the share is, rounded to 0.1% (0 when there is nothing to share). */
-const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0);
+export const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0);
 
 /** The period asked for (or the default one): its first and last day for SQL (a month's first day by month) and as labels. */
 function periodRange(query: Query, group: Group): { from: string; to: string; first: string; last: string } {

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../../../server/platform/db';
+import type { ReportPeriod, UserReportFigure } from '../../../../server/modules/reports/figure';
 import { requireServiceAccess } from '../../../../server/platform/auth/service-access';
 import { CSV_BOM, csvDownloadHeaders, csvLine } from '../../../../server/platform/http/csv';
 import { httpError, t } from '../../../../server/platform/http/errors';
@@ -30,10 +32,15 @@ const shiftDay = (day: string, days: number) => {
   return date.toISOString().slice(0, 10);
 };
 
+/** The period the screens show unless told: the last 30 Polish days up to `to`, today by default. */
+export function defaultPeriod(to = polishDay(new Date())): Period {
+  return { from: shiftDay(to, 1 - DEFAULT_DAYS), to };
+}
+
 /** ?from and ?to (YYYY-MM-DD, Polish days, both included), by default the last 30 days; at most `maxDays` long. */
 function periodOf(query: Query, maxDays: number): Period {
   const to = calendar(query, 'to', 'day') ?? polishDay(new Date());
-  const from = calendar(query, 'from', 'day') ?? shiftDay(to, 1 - DEFAULT_DAYS);
+  const from = calendar(query, 'from', 'day') ?? defaultPeriod(to).from;
   if (from > to) throw httpError(400, 'errors.reports.invalid_range');
   if (shiftDay(from, maxDays) <= to) throw httpError(400, 'errors.reports.range_too_long_day', { max: maxDays });
   return { from, to };
@@ -174,3 +181,41 @@ export async function statisticsReportRoutes(app: FastifyInstance): Promise<void
     };
   });
 }
+
+/** The statistics' part of the user's reports (GET /user/reports): a period's visits of each service. */
+export interface VisitSummary {
+  totals: Figures;
+  /** Visits and unique visitors per Polish day of the period, every day listed. */
+  days: Array<{ period: string } & Figures>;
+}
+
+/**
+ * Visits and unique visitors of each service per day of the period (Polish days `from` to `to`, both
+ * included) from the daily rollup, in one query whatever their number, as the visits screen sums
+ * them; null for a service without a visit in the period.
+ */
+export async function visitSummaries(db: Queryable, serviceIds: number[], period: ReportPeriod): Promise<Map<number, VisitSummary | null>> {
+  const { rows } = await db.query<{ client_service_id: number; period: string; visits: number; visitors: number }>(
+    `SELECT s.id AS client_service_id, to_char(d.day, 'YYYY-MM-DD') AS period, v.visits, v.visitors
+       FROM unnest($1::int[]) AS s(id)
+      CROSS JOIN generate_series($2::date, $3::date, interval '1 day') AS d(day)
+       LEFT JOIN site_visit_days v ON v.client_service_id = s.id AND v.day = d.day::date
+      ORDER BY s.id, d.day`,
+    [serviceIds, period.from, period.to],
+  );
+  const daysOf = new Map<number, VisitSummary['days']>();
+  for (const row of rows) {
+    const serviceId = Number(row.client_service_id);
+    daysOf.set(serviceId, [...(daysOf.get(serviceId) ?? []), { period: row.period, ...figures(row) }]);
+  }
+  return new Map(
+    serviceIds.map((serviceId) => {
+      const days = daysOf.get(serviceId) ?? [];
+      const totals = days.reduce((sum, day) => ({ visits: sum.visits + day.visits, visitors: sum.visitors + day.visitors }), { visits: 0, visitors: 0 });
+      return [serviceId, totals.visits === 0 ? null : { totals, days }];
+    }),
+  );
+}
+
+/** The figure of the users' reports for the services whose statistics the user may use. */
+export const visitsFigure: UserReportFigure<VisitSummary> = { module: STATISTICS_MODULE, read: visitSummaries };

@@ -10,7 +10,7 @@ import { formatNumber, formatRate } from '../../../modules/newsletter/client/rep
 import { dayLabel, FiguresTable } from '../../../modules/site/client/statistics/StatisticsPage';
 import { FIGURES as VISIT_FIGURES } from '../../../modules/site/client/statistics/statisticsApi';
 import { ListPagination, usePageParam } from '../common/ListPagination';
-import { EmptyState, ErrorState, LoadingState } from '../common/QueryStates';
+import { EmptyState, QueryContent } from '../common/QueryStates';
 import { SiteSize } from '../services/SiteSize';
 import { type MailingSummary, reportLinks, REPORTS_PER_PAGE, type ServiceReport, userReportsQuery, type VisitSummary, type WcagSummary } from './userReportsApi';
 
@@ -30,21 +30,17 @@ export default function UserReports() {
       <Typography component="h1" variant="h4">
         {translate('app.user_reports.title')}
       </Typography>
-      {reports.isPending ? (
-        <LoadingState />
-      ) : reports.isError ? (
-        <ErrorState error={reports.error} />
-      ) : reports.data.data.length === 0 ? (
-        <EmptyState text={translate('app.user_reports.empty')} />
-      ) : (
-        <>
-          <Typography>{translate('app.user_reports.intro', { from: dayLabel(reports.data.from), to: dayLabel(reports.data.to) })}</Typography>
-          {reports.data.data.map((service) => (
-            <ServiceSection key={service.service_id} service={service} />
-          ))}
-          <ListPagination page={page} perPage={REPORTS_PER_PAGE} total={reports.data.pagination.total} onChange={setPage} />
-        </>
-      )}
+      <QueryContent query={reports} isEmpty={(answer) => answer.data.length === 0} empty={translate('app.user_reports.empty')}>
+        {(answer) => (
+          <>
+            <Typography>{translate('app.user_reports.intro', { from: dayLabel(answer.from), to: dayLabel(answer.to) })}</Typography>
+            {answer.data.map((service) => (
+              <ServiceSection key={service.service_id} service={service} />
+            ))}
+            <ListPagination page={page} perPage={REPORTS_PER_PAGE} total={answer.pagination.total} onChange={setPage} />
+          </>
+        )}
+      </QueryContent>
     </Stack>
   );
 }

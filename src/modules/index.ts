@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDemoSeed } from '../server/platform/db/demo';
 import { faqServer } from './admin/server/faq';
+import { adminNewsServer } from './admin/server/news';
 import { faqDemo } from './admin/server/faq/demo';
 import { diskServer } from './disk/server';
 import { diskDemo } from './disk/server/demo';
@@ -27,7 +28,7 @@ import { wcagDemo } from './site/server/wcag/demo';
  * The server plugins of the modules that need code beyond their schema files, one folder each
  * (src/modules/<domain>/server beside schemas/<domain>/), registered under /api after the schema modules.
  */
-export const moduleServerPlugins: FastifyPluginAsync[] = [servicesAdminServer, newsletterServer, siteServer, diskServer, faqServer];
+export const moduleServerPlugins: FastifyPluginAsync[] = [servicesAdminServer, newsletterServer, siteServer, diskServer, faqServer, adminNewsServer];
 
 /** Pages the modules serve outside /api, to anyone: a site's home pages at /strona/{domain}/. */
 export const modulePublicPages: FastifyPluginAsync[] = [publicMainPages];

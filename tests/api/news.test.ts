@@ -35,6 +35,7 @@ describe('GET /api/news', () => {
       title: 'Asystent dostępności WCAG',
       lead: 'Sprawdź, czy Twoja strona spełnia wymagania dostępności.',
       date: expect.any(String),
+      important: false,
       is_read: false,
       has_videos: true,
       has_galleries: false,

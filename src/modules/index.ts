@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDemoSeed } from '../server/platform/db/demo';
 import { faqServer } from './admin/server/faq';
 import { adminNewsServer } from './admin/server/news';
+import { adminNewsDemo } from './admin/server/news/demo';
 import { faqDemo } from './admin/server/faq/demo';
 import { diskServer } from './disk/server';
 import { diskDemo } from './disk/server/demo';
@@ -34,7 +35,7 @@ export const moduleServerPlugins: FastifyPluginAsync[] = [servicesAdminServer, n
 export const modulePublicPages: FastifyPluginAsync[] = [publicMainPages];
 
 /** The modules' demo records, written once on a demo database when the server is ready (in this order). */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo, videosDemo, siteModulesDemo, formsDemo, appearanceDemo, mainPagesDemo, statisticsDemo, wcagDemo, faqDemo];
+export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo, videosDemo, siteModulesDemo, formsDemo, appearanceDemo, mainPagesDemo, statisticsDemo, wcagDemo, faqDemo, adminNewsDemo];
 
 /** The demo accounts the modules' demos add (the start message lists them beside the shell's). */
 export const moduleDemoAccounts = moduleDemoSeeds.flatMap((seed) => seed.accounts ?? []);

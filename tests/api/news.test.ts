@@ -21,20 +21,25 @@ const list = async (query = '', token = klient) => {
 describe('GET /api/news', () => {
   it('lists published news newest first, with read marks and the unread count', async () => {
     const body = await list();
-    expect(body.pagination).toEqual({ total: 4 });
-    expect(body.unread_count).toBe(2);
+    // Root's demo news to users (an important one, one for newsletter users) among the shell's; the scheduled one not yet.
+    expect(body.pagination).toEqual({ total: 6 });
+    expect(body.unread_count).toBe(4);
     expect(body.data.map((item: { title: string }) => item.title)).toEqual([
       'Asystent dostępności WCAG',
       'Nowe szablony newslettera',
+      'Zmiana regulaminu świadczenia usług',
       'Prace serwisowe',
+      'Wyższe limity wysyłki newslettera',
       'Witamy w nowym panelu',
     ]);
-    expect(body.data.map((item: { is_read: boolean }) => item.is_read)).toEqual([false, false, true, true]);
+    expect(body.data.map((item: { is_read: boolean }) => item.is_read)).toEqual([false, false, false, true, false, true]);
+    expect(body.data.find((item: { title: string }) => item.title === 'Zmiana regulaminu świadczenia usług').important).toBe(true);
     expect(body.data[0]).toEqual({
       id: expect.any(Number),
       title: 'Asystent dostępności WCAG',
       lead: 'Sprawdź, czy Twoja strona spełnia wymagania dostępności.',
       date: expect.any(String),
+      important: false,
       is_read: false,
       has_videos: true,
       has_galleries: false,
@@ -48,17 +53,18 @@ describe('GET /api/news', () => {
     const ascending = await list('?order=date&order_desc=false&per_page=3&page=1');
     expect(ascending.data.map((item: { title: string }) => item.title)).toEqual([
       'Witamy w nowym panelu',
+      'Wyższe limity wysyłki newslettera',
       'Prace serwisowe',
-      'Nowe szablony newslettera',
     ]);
     const second = await list('?order=date&order_desc=false&per_page=3&page=2');
-    expect(second.data.map((item: { title: string }) => item.title)).toEqual(['Asystent dostępności WCAG']);
-    expect(second.pagination.total).toBe(4);
-    expect(second.unread_count).toBe(2);
+    expect(second.data.map((item: { title: string }) => item.title)).toEqual(['Zmiana regulaminu świadczenia usług', 'Nowe szablony newslettera', 'Asystent dostępności WCAG']);
+    expect(second.pagination.total).toBe(6);
+    expect(second.unread_count).toBe(4);
   });
 
-  it('keeps read marks per user', async () => {
-    expect((await list('', klient2)).unread_count).toBe(4);
+  it('keeps read marks per user, each seeing the news of their audience', async () => {
+    // klient2 has no newsletter: the newsletter users' item is not theirs.
+    expect((await list('', klient2)).unread_count).toBe(5);
   });
 
   it('refuses bad query values with a Polish 400', async () => {
@@ -92,10 +98,10 @@ describe('GET /api/news/{id} and set_read', () => {
       expect(read.statusCode).toBe(204);
     }
     const after = await list();
-    expect(after.unread_count).toBe(1);
+    expect(after.unread_count).toBe(3);
     expect(after.data[0].is_read).toBe(true);
     expect((await t.call({ method: 'GET', url: `/api/news/${newest.id}`, token: klient })).json().is_read).toBe(true);
-    expect((await list('', klient2)).unread_count).toBe(4);
+    expect((await list('', klient2)).unread_count).toBe(5);
   });
 
   it('answers 404 for unknown or unpublished news, 400 for a malformed id', async () => {

@@ -99,10 +99,11 @@ describe('demo data', () => {
                                 WHERE r.news_id = n.id AND u.username = 'klient') AS read_by_klient
          FROM news n WHERE n.published ORDER BY n.date`,
     );
+    // The shell's demo news and root's demo news to users (src/modules/admin/server/news/demo.ts), by date.
     expect(news.map((n) => n.title)).toEqual(
-      ['welcome', 'maintenance', 'newsletter', 'wcag'].map((key) => translate(`demo.news.${key}.title`)),
+      ['news.welcome', 'admin_news.newsletter_users', 'news.maintenance', 'admin_news.important', 'news.newsletter', 'news.wcag', 'admin_news.scheduled'].map((key) => translate(`demo.${key}.title`)),
     );
-    expect(news.map((n) => n.read_by_klient)).toEqual([true, true, false, false]);
+    expect(news.map((n) => n.read_by_klient)).toEqual([true, false, true, false, false, false, false]);
   });
 
   it('resolves every demo text from the catalogue', async () => {

@@ -264,6 +264,14 @@ describe('engine v2 declarations', () => {
     expect(() => createRegistry({ 'a.schema.json': albums, 'p.schema.json': file })).toThrow(/names nothing|must name its parent/);
   });
 
+  it('nests a table-stored module only under a table-stored parent, and the reverse', () => {
+    const tableAlbums = module('albums', { ...albums['x-admin'], storage: { table: 'albums' } });
+    const tableChild = child({ storage: { table: 'photos' } });
+    expect(createRegistry({ 'a.schema.json': tableAlbums, 'p.schema.json': tableChild }).byResource('photos')!.admin.storage?.table).toBe('photos');
+    expect(() => createRegistry({ 'a.schema.json': tableAlbums, 'p.schema.json': child() })).toThrow(/keeps its records where its parent does/);
+    expect(() => createRegistry({ 'a.schema.json': albums, 'p.schema.json': tableChild })).toThrow(/keeps its records where its parent does/);
+  });
+
   it('refuses a parent param that is not the parent route param', () => {
     expect(() => createRegistry({ 'a.schema.json': module('albums'), 'p.schema.json': child() })).toThrow(/route param albums_id/);
   });

@@ -167,6 +167,25 @@ describe('the news', () => {
     expect(queryClient.getQueryState(['news', 'unread'])?.isInvalidated).toBe(true);
     expect(screen.getByText(/Treść/).innerHTML).not.toContain('script');
   });
+
+  it("shows an item's photos and attachments below its body", async () => {
+    fakeApi({
+      'GET /api/news/2': () => ({
+        body: {
+          ...newsItem(2, true),
+          body: '<p>Treść</p>',
+          photos: [{ id: 5, caption: 'Nowa siedziba', photo_uri: '/api/uploads/a.png', photo_thumbnails: { small: '/api/uploads/a-small.webp' } }],
+          attachments: [{ id: 6, name: 'Cennik', file_uri: '/api/uploads/c.pdf' }],
+        },
+      }),
+    });
+    renderScreens({ '/wiadomosci/:news_id': <NewsShow /> }, '/wiadomosci/2');
+
+    const photos = await screen.findByRole('region', { name: 'Zdjęcia' });
+    expect(within(photos).getByRole('img', { name: 'Nowa siedziba' }).getAttribute('src')).toBe('/api/uploads/a-small.webp');
+    const attachments = screen.getByRole('region', { name: 'Załączniki' });
+    expect(within(attachments).getByRole('link', { name: 'Cennik' }).getAttribute('href')).toBe('/api/uploads/c.pdf');
+  });
 });
 
 describe('the user dashboard', () => {

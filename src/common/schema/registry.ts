@@ -549,7 +549,10 @@ export function ancestors(admin: AdminBlock, byResource: (resource: string) => M
     if (parent.scope !== admin.scope) throw new SchemaFileError(current.resource, `its parent ${parent.resource} has another scope`);
     if (parent === admin || chain.includes(parent)) throw new SchemaFileError(admin.resource, 'its parents form a cycle');
     if (parent.singleton || !parent.crud) throw new SchemaFileError(current.resource, `its parent ${parent.resource} must be a listed module with records`);
-    if (parent.storage || current.storage) throw new SchemaFileError(current.resource, 'nested modules keep their records in module_records (no storage table)');
+    // A child's parent_id references its parent's row: both in module_records, or both in tables of their own.
+    if (Boolean(parent.storage) !== Boolean(current.storage)) {
+      throw new SchemaFileError(current.resource, 'a nested module keeps its records where its parent does: both in module_records, or both in storage tables (the child\'s with parent_id)');
+    }
     // One name for the parent record in both modules' routes, so a child's screen links back to its parent's.
     if (current.parent.param !== parent.route.param) {
       throw new SchemaFileError(current.resource, `parent.param must be ${parent.resource}'s route param ${parent.route.param}`);

@@ -523,7 +523,8 @@ const quote = (identifier: string) => `"${identifier}"`;
  * A table of its own whose columns are named as the schema's properties (files in <field>_file):
  * for a module whose table other code also reads (content), or one large or relational enough to
  * want real columns (created by its storage migration). Its rows belong to a service
- * (`client_service_id`), a user (`user_id`) or, in admin scope, the panel. With `reads`, a per-user
+ * (`client_service_id`), a user (`user_id`) or, in admin scope, the panel; a nested module's rows
+ * name their parent's row (`parent_id`, ON DELETE CASCADE). With `reads`, a per-user
  * read table gives is_read, lists put unread records first, and reading one marks it read.
  */
 export function tableStore(module: ModuleSchema): RecordStore {
@@ -532,9 +533,12 @@ export function tableStore(module: ModuleSchema): RecordStore {
   if (!storage) throw new Error(`${admin.resource}: no storage table`);
   const table = quote(storage.table);
   const ownerColumn = admin.scope === 'service' ? 'client_service_id' : admin.scope === 'user' ? 'user_id' : null;
-  /** The owner's rows: its column's condition (nothing for admin scope), its value pushed onto params. */
-  const owned = (owner: Owner, params: unknown[]) =>
-    ownerColumn ? [`t.${ownerColumn} = $${params.push(ownerColumn === 'client_service_id' ? owner.serviceId : owner.userId)}`] : [];
+  const ownerValue = (owner: Owner) => (ownerColumn === 'client_service_id' ? owner.serviceId : owner.userId);
+  /** The owner's rows: its column's condition (nothing for admin scope) and a nested module's parent_id, values pushed onto params. */
+  const owned = (owner: Owner, params: unknown[]) => [
+    ...(ownerColumn ? [`t.${ownerColumn} = $${params.push(ownerValue(owner))}`] : []),
+    ...(admin.parent ? [`t.parent_id = $${params.push(owner.parentId)}`] : []),
+  ];
   const properties = Object.keys(schema.properties ?? {});
   // Read-only columns are the table's own (set by the module's code, or generated): writes leave them alone.
   const writable = properties.filter((name) => schema.properties?.[name].readOnly !== true);
@@ -612,7 +616,8 @@ export function tableStore(module: ModuleSchema): RecordStore {
     },
     async insert(db, owner, values, files) {
       const entries = [
-        ...(ownerColumn ? [[ownerColumn, ownerColumn === 'client_service_id' ? owner.serviceId : owner.userId]] : []),
+        ...(ownerColumn ? [[ownerColumn, ownerValue(owner)]] : []),
+        ...(admin.parent ? [['parent_id', owner.parentId]] : []),
         ...writable.filter((p) => p in values).map((p) => [quote(p), values[p]]),
         ...Object.entries(files).map(([f, name]) => [fileColumn(f), name]),
       ];

@@ -44,8 +44,23 @@ export interface NewsList extends ListResponse<NewsSummary> {
   unread_count: number;
 }
 
+export interface NewsPhoto {
+  id: number;
+  caption: string | null;
+  photo_uri: string | null;
+  photo_thumbnails: { small: string } | null;
+}
+
+export interface NewsAttachment {
+  id: number;
+  name: string | null;
+  file_uri: string | null;
+}
+
 export interface NewsItem extends NewsSummary {
   body: string | null;
+  photos: NewsPhoto[];
+  attachments: NewsAttachment[];
 }
 
 export interface Regulation {

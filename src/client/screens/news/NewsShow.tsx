@@ -8,6 +8,7 @@ import { api, isApiError } from '../../providers/http';
 import { ErrorState, LoadingState } from '../common/QueryStates';
 import { newsItemQuery, newsQueryKey } from '../common/queries';
 import { SafeHtml } from '../common/SafeHtml';
+import { NewsMedia } from './NewsMedia';
 import { UnreadMarker } from './NewsListItems';
 
 /** /wiadomosci/:news_id: one news item; opening an unread one marks it read and refreshes the badge. */
@@ -58,6 +59,7 @@ export default function NewsShow() {
             </Typography>
           )}
           {news.data.body && <SafeHtml html={news.data.body} sx={{ '& img': { maxWidth: '100%', height: 'auto' } }} />}
+          <NewsMedia title={news.data.title} photos={news.data.photos ?? []} attachments={news.data.attachments ?? []} />
         </Paper>
       )}
     </>

@@ -24,21 +24,18 @@ function fileChildren(routes: ModuleRoutes): ModuleRoutes[] {
 
 /** The stored objects of the records nested under a record (at any depth): they go with it. */
 export async function nestedFiles(routes: ModuleRoutes, db: Queryable, owner: Owner, parentId: number): Promise<string[]> {
-  const children = new Map(fileChildren(routes).map((child) => [child.module.admin.resource, child]));
-  if (children.size === 0) return [];
-  const { rows } = await db.query<{ id: number; resource: string; data: Record<string, unknown> }>(
-    'SELECT id, resource, data FROM module_records WHERE resource = ANY($1::text[]) AND parent_id = $2',
-    [[...children.keys()], parentId],
-  );
   const childOwner = { ...owner, parentId };
   const found: string[] = [];
-  for (const row of rows) {
-    const child = children.get(row.resource)!;
-    for (const field of Object.keys(child.module.admin.files)) {
-      const name = row.data[field];
-      if (typeof name === 'string') found.push(...keysOf(child.module, childOwner, field, name));
+  // Through each child's store: its rows may be in module_records or in a table of its own.
+  for (const child of fileChildren(routes)) {
+    for (let page = 1; ; page++) {
+      const { rows } = await child.store.list(db, childOwner, { page, perPage: RECORDS_AT_A_TIME, sort: { field: 'id', order: 'ASC' }, filters: [], viewerId: 0 });
+      for (const record of rows) {
+        for (const [field, name] of Object.entries(record.files)) if (name) found.push(...keysOf(child.module, childOwner, field, name));
+        found.push(...(await nestedFiles(child, db, childOwner, record.id)));
+      }
+      if (rows.length < RECORDS_AT_A_TIME) break;
     }
-    found.push(...(await nestedFiles(child, db, childOwner, Number(row.id))));
   }
   return found;
 }

@@ -436,7 +436,7 @@ export class MailingEngine {
     if (!mailing?.started_by) return;
     const why = t(`resources.mailings.reasons.${reason}`);
     const lead = t('resources.mailings.notices.failed.lead', { subject: mailing.subject, service: mailing.service, reason: why });
-    await tx.query('INSERT INTO news (title, lead, body, user_id) VALUES ($1, $2, $3, $4)', [
+    await tx.query(`INSERT INTO news (title, lead, body, audience, users) SELECT $1, $2, $3, 'users', ARRAY[username] FROM users WHERE id = $4`, [
       t('resources.mailings.notices.failed.title', { subject: mailing.subject }),
       lead,
       `<p>${escapeHtml(lead)}</p><p>${escapeHtml(t('resources.mailings.notices.failed.advice'))}</p>`,

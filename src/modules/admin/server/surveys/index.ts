@@ -4,6 +4,7 @@ import type { Queryable } from '../../../../server/platform/db/types';
 import { CSV_BOM, csvDownloadHeaders, csvLine } from '../../../../server/platform/http/csv';
 import { HttpError, httpError, t } from '../../../../server/platform/http/errors';
 import { documentOperation } from '../../../../server/schema';
+import { PANEL_TIME_ZONE } from '../../../../common/format';
 import {
   ADMIN_SURVEYS_PATH,
   checkSurveyAnswers,
@@ -15,6 +16,8 @@ import {
 import { surveyResults } from './results';
 
 export const SURVEYS = 'surveys';
+/** When an answer was given, in the CSV: Polish time as a spreadsheet reads it, 2026-11-26 12:05. */
+const csvMoment = new Intl.DateTimeFormat('sv-SE', { timeZone: PANEL_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
 export const SURVEY_QUESTIONS = 'survey_questions';
 
 interface SurveyRow {
@@ -208,7 +211,7 @@ export async function surveysServer(app: FastifyInstance): Promise<void> {
     );
     const lines = [
       csvLine([t('resources.surveys.export.user'), t('resources.surveys.export.answered_at'), ...questions.map((question) => question.question)]),
-      ...rows.map((row) => csvLine([row.username, new Date(row.updated_at).toISOString(), ...questions.map((question) => row.answers[String(question.id)] ?? '')])),
+      ...rows.map((row) => csvLine([row.username, csvMoment.format(new Date(row.updated_at)), ...questions.map((question) => row.answers[String(question.id)] ?? '')])),
     ];
     return reply.headers(csvDownloadHeaders(`ankieta-${survey.id}.csv`)).send(CSV_BOM + lines.join(''));
   });

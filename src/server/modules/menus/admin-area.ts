@@ -19,7 +19,6 @@ export const ADMIN_AREA_ENTRIES: MenuEntry[] = [
   screen('user_dashboard', 'Home', 0),
   screen('admin_dashboard', 'Dashboard', 10),
   screen('admin_news', 'Campaign', 20),
-  screen('admin_surveys', 'Poll', 40),
   screen('admin_help', 'HelpOutline', 60),
   screen('admin_cron', 'Schedule', 80),
 ];

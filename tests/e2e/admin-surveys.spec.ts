@@ -1,7 +1,7 @@
 import { axeViolations } from './support/axe';
 import { text } from './support/catalogue';
 import { dragHandles, expectToast, moveToTopByKeyboard, saveButton, uniqueName } from './support/schema-screens';
-import { apiSession, pageHeading, signIn } from './support/session';
+import { apiSession, pageHeading, signIn, type DemoUser } from './support/session';
 import { specTexts } from './support/spec-texts';
 import { expect, test } from './support/signed-in';
 import type { APIRequestContext } from '@playwright/test';
@@ -45,6 +45,14 @@ async function surveyThroughApi(request: APIRequestContext, title: string): Prom
     expect(response.status(), await response.text()).toBe(201);
   }
   return id;
+}
+
+/** Sets aside, as the user would, the surveys other tests left open that the dashboard would offer before this one. */
+async function offeredFirst(request: APIRequestContext, username: DemoUser, surveyId: number): Promise<void> {
+  const user = await apiSession(request, username);
+  for (let offered = await user.get<{ data: { id: number } | null }>('/api/user/surveys/offer'); offered.data && offered.data.id !== surveyId; offered = await user.get('/api/user/surveys/offer')) {
+    expect((await user.send('POST', `/api/user/surveys/${offered.data.id}/dismiss`)).status()).toBe(204);
+  }
 }
 
 test.describe("root's surveys", () => {
@@ -145,11 +153,7 @@ test.describe("root's surveys", () => {
 test('klient answers the survey the dashboard offers, by keyboard, and may change the answer', async ({ page, request }) => {
   const title = uniqueName('Ankieta dla klienta');
   const surveyId = await surveyThroughApi(request, title);
-  // Surveys other tests left open would be offered first: set aside as klient would.
-  const klient = await apiSession(request, 'klient');
-  for (let offered = await klient.get<{ data: { id: number } | null }>('/api/user/surveys/offer'); offered.data && offered.data.id !== surveyId; offered = await klient.get('/api/user/surveys/offer')) {
-    expect((await klient.send('POST', `/api/user/surveys/${offered.data.id}/dismiss`)).status()).toBe(204);
-  }
+  await offeredFirst(request, 'klient', surveyId);
 
   await page.goto('/');
   const offer = main(page).getByRole('region', { name: text('app.surveys.offer.heading') });
@@ -197,6 +201,27 @@ test('klient answers the survey the dashboard offers, by keyboard, and may chang
   await page.goto('/');
   await expect(pageHeading(page)).toBeVisible();
   await expect(main(page).getByText(text('app.surveys.offer.text', { title }))).toHaveCount(0);
+});
+
+test.describe('a survey set aside', () => {
+  // A browser of its own, signed in as klient2.
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('is offered on the dashboard no more once the user says "Nie teraz", by keyboard', async ({ page, request }) => {
+    const title = uniqueName('Ankieta do pominięcia');
+    const surveyId = await surveyThroughApi(request, title);
+    await offeredFirst(request, 'klient2', surveyId);
+    await signIn(page, 'klient2');
+    await page.goto('/');
+    const offer = main(page).getByRole('region', { name: text('app.surveys.offer.heading') });
+    await expect(offer).toContainText(text('app.surveys.offer.text', { title }));
+    await offer.getByRole('button', { name: text('app.surveys.offer.dismiss') }).focus();
+    await page.keyboard.press('Enter');
+    await expect(main(page).getByText(text('app.surveys.offer.text', { title }))).toHaveCount(0);
+    await page.reload();
+    await expect(pageHeading(page)).toBeVisible();
+    await expect(main(page).getByText(text('app.surveys.offer.text', { title }))).toHaveCount(0);
+  });
 });
 
 test('klient may not enter the admin surveys', async ({ page }) => {

@@ -224,6 +224,19 @@ test.describe('a survey set aside', () => {
   });
 });
 
+test('a closed survey shows its questions with the answers as text, nothing to send', async ({ page, request }) => {
+  const admin = await apiSession(request, 'admin');
+  const { data } = await admin.get<{ data: { id: number }[] }>(`/api/admin/surveys?search=${encodeURIComponent(text('demo.surveys.newsletter.title'))}`);
+  await page.goto(`/ankiety/${data[0].id}`);
+  await expect(pageHeading(page)).toHaveText(text('demo.surveys.newsletter.title'));
+  await expect(main(page).getByText(text('app.surveys.answer.closed_unanswered'))).toBeVisible();
+  await expect(main(page).getByRole('heading', { name: text('demo.surveys.newsletter.question'), level: 2 })).toBeVisible();
+  await expect(main(page).getByText(text('app.surveys.answer.unanswered'))).toBeVisible();
+  await expect(main(page).getByRole('radio')).toHaveCount(0);
+  await expect(main(page).getByRole('button', { name: text('app.surveys.answer.submit') })).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
 test('klient may not enter the admin surveys', async ({ page }) => {
   await page.goto('/admin/ankiety');
   await expect(pageHeading(page)).toHaveText(specTexts.accessDenied);

@@ -24,7 +24,7 @@ import { formatDate } from '../../../../common/format';
 import { checkSurveyAnswers, scalePoints, SURVEY_TEXT_MAX, type SurveyAnswers, type SurveyAnswerValue, type SurveyQuestion, type UserSurvey } from '../../common/surveys';
 import { fetchSurvey, saveAnswer, surveyKeys } from './surveysApi';
 
-/** /ankiety/{survey_id}: the survey's questions with the user's answer, changeable while it is open, read-only once it closes. */
+/** /ankiety/{survey_id}: the survey's questions with the user's answer, changeable while it is open, shown as text once it closes. */
 export default function SurveyAnswerPage() {
   const { survey_id: surveyId } = useParams() as { survey_id: string };
   const survey = useQuery({ queryKey: surveyKeys.survey(surveyId), queryFn: ({ signal }) => fetchSurvey(surveyId, signal) });
@@ -86,6 +86,8 @@ function SurveyForm({ survey }: { survey: UserSurvey }) {
       <Alert severity={readOnly ? 'warning' : 'info'}>{status}</Alert>
       {survey.questions.length === 0 ? (
         <EmptyState text={translate('app.surveys.answer.no_questions')} />
+      ) : readOnly ? (
+        <AnswersRead questions={survey.questions} answers={survey.answer?.answers ?? {}} />
       ) : (
         survey.questions.map((question) => (
           <QuestionField
@@ -93,7 +95,6 @@ function SurveyForm({ survey }: { survey: UserSurvey }) {
             question={question}
             value={answers[question.id]}
             error={errors[question.id]}
-            readOnly={readOnly}
             onChange={(value) => setAnswers((current) => ({ ...current, [question.id]: value }))}
           />
         ))
@@ -109,18 +110,34 @@ function SurveyForm({ survey }: { survey: UserSurvey }) {
   );
 }
 
+/** A closed survey's questions, each with the answer the user gave, as text to read (no controls to mistake for editable ones). */
+function AnswersRead({ questions, answers }: { questions: SurveyQuestion[]; answers: SurveyAnswers }) {
+  const translate = useTranslate();
+  return questions.map((question) => {
+    const value = answers[question.id];
+    return (
+      <section key={question.id} aria-labelledby={`survey-question-${question.id}`}>
+        <Typography id={`survey-question-${question.id}`} component="h2" variant="h6">
+          {question.question}
+        </Typography>
+        <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} color={value === undefined ? 'text.secondary' : undefined}>
+          {value === undefined ? translate('app.surveys.answer.unanswered') : Array.isArray(value) ? value.join(', ') : String(value)}
+        </Typography>
+      </section>
+    );
+  });
+}
+
 /** One question as a group named by its text: radios, check boxes, a scale's points or a text area. */
 function QuestionField({
   question,
   value,
   error,
-  readOnly,
   onChange,
 }: {
   question: SurveyQuestion;
   value: SurveyAnswerValue | undefined;
   error?: string;
-  readOnly: boolean;
   onChange(value: SurveyAnswerValue | undefined): void;
 }) {
   const translate = useTranslate();
@@ -150,15 +167,14 @@ function QuestionField({
         minRows={3}
         error={Boolean(error)}
         helperText={error}
-        slotProps={{ htmlInput: { maxLength: SURVEY_TEXT_MAX, readOnly }, formHelperText: { id: helpId } }}
-        disabled={readOnly}
+        slotProps={{ htmlInput: { maxLength: SURVEY_TEXT_MAX }, formHelperText: { id: helpId } }}
       />
     );
   }
 
   const choices = question.kind === 'scale' ? scalePoints(question).map(String) : question.options;
   return (
-    <FormControl component="fieldset" error={Boolean(error)} disabled={readOnly}>
+    <FormControl component="fieldset" error={Boolean(error)}>
       <FormLabel component="legend" id={`${id}-label`}>
         {label}
       </FormLabel>

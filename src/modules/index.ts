@@ -6,6 +6,8 @@ import { adminNewsDemo } from './admin/server/news/demo';
 import { faqDemo } from './admin/server/faq/demo';
 import { helpServer } from './admin/server/help';
 import { helpDemo } from './admin/server/help/demo';
+import { surveysServer } from './admin/server/surveys';
+import { surveysDemo } from './admin/server/surveys/demo';
 import { diskServer } from './disk/server';
 import { diskDemo } from './disk/server/demo';
 import { newsletterServer } from './newsletter/server';
@@ -31,13 +33,13 @@ import { wcagDemo } from './site/server/wcag/demo';
  * The server plugins of the modules that need code beyond their schema files, one folder each
  * (src/modules/<domain>/server beside schemas/<domain>/), registered under /api after the schema modules.
  */
-export const moduleServerPlugins: FastifyPluginAsync[] = [servicesAdminServer, newsletterServer, siteServer, diskServer, faqServer, helpServer, adminNewsServer];
+export const moduleServerPlugins: FastifyPluginAsync[] = [servicesAdminServer, newsletterServer, siteServer, diskServer, faqServer, helpServer, adminNewsServer, surveysServer];
 
 /** Pages the modules serve outside /api, to anyone: a site's home pages at /strona/{domain}/. */
 export const modulePublicPages: FastifyPluginAsync[] = [publicMainPages];
 
 /** The modules' demo records, written once on a demo database when the server is ready (in this order). */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo, videosDemo, siteModulesDemo, formsDemo, appearanceDemo, mainPagesDemo, statisticsDemo, wcagDemo, faqDemo, helpDemo, adminNewsDemo];
+export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo, videosDemo, siteModulesDemo, formsDemo, appearanceDemo, mainPagesDemo, statisticsDemo, wcagDemo, faqDemo, helpDemo, adminNewsDemo, surveysDemo];
 
 /** The demo accounts the modules' demos add (the start message lists them beside the shell's). */
 export const moduleDemoAccounts = moduleDemoSeeds.flatMap((seed) => seed.accounts ?? []);

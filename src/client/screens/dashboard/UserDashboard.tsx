@@ -13,18 +13,20 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { LinkBase as RouterLink, useTranslate } from 'react-admin';
 import { fullName, useCurrentUser } from '../../providers/session';
 import { EmptyState, ErrorState, LoadingState } from '../common/QueryStates';
 import { newsListQuery, userServicesQuery, userServiceTypesQuery } from '../common/queries';
 import type { ServiceType } from '../common/types';
 import { NewsListItems } from '../news/NewsListItems';
+import { moduleDashboardPanels } from '../../../modules/client';
 import { mainDomain } from '../services/domains';
 
 const SERVICES_PER_TYPE = 5;
 const LATEST_NEWS = 5;
 
-/** /: a greeting, the user's services grouped by type, and the latest news. */
+/** /: a greeting, the modules' notes (an open survey), the user's services grouped by type, and the latest news. */
 export default function UserDashboard() {
   const translate = useTranslate();
   const { user } = useCurrentUser();
@@ -34,6 +36,11 @@ export default function UserDashboard() {
       <Typography component="h1" variant="h4">
         {user ? translate('app.dashboard.greeting', { name: fullName(user) }) : translate('app.dashboard.title')}
       </Typography>
+      {moduleDashboardPanels.map(({ Component }, index) => (
+        <Suspense key={index} fallback={null}>
+          <Component />
+        </Suspense>
+      ))}
       <section aria-labelledby="dashboard-services-heading">
         <Typography id="dashboard-services-heading" component="h2" variant="h5" gutterBottom>
           {translate('app.dashboard.services')}

@@ -18,6 +18,5 @@ const screen = (prefix: string, icon: string, sort: number): MenuEntry => ({
 export const ADMIN_AREA_ENTRIES: MenuEntry[] = [
   screen('user_dashboard', 'Home', 0),
   screen('admin_dashboard', 'Dashboard', 10),
-  screen('admin_surveys', 'Poll', 40),
   screen('admin_cron', 'Schedule', 80),
 ];

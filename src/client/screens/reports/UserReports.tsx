@@ -12,7 +12,8 @@ import { FIGURES as VISIT_FIGURES } from '../../../modules/site/client/statistic
 import { ListPagination, usePageParam } from '../common/ListPagination';
 import { EmptyState, QueryContent } from '../common/QueryStates';
 import { SiteSize } from '../services/SiteSize';
-import { type MailingSummary, reportLinks, REPORTS_PER_PAGE, type ServiceReport, userReportsQuery, type VisitSummary, type WcagSummary } from './userReportsApi';
+import type { MailingSummary } from '../../../modules/newsletter/common/reports';
+import { reportLinks, REPORTS_PER_PAGE, type ServiceReport, userReportsQuery, type VisitSummary, type WcagSummary } from './userReportsApi';
 
 /** Small charts: a card's glance, the service's own report has the full one. */
 const CHART_HEIGHT = 160;

@@ -1,4 +1,5 @@
 import { api } from '../../providers/http';
+import type { MailingSummary } from '../../../modules/newsletter/common/reports';
 import type { ListResponse, ServiceTypeRef } from '../common/types';
 
 /** GET /api/user/reports: a figure's key is absent where the user may not use its module, null where it has no data. */
@@ -10,15 +11,6 @@ export interface ServiceReport {
   visits?: VisitSummary | null;
   wcag?: WcagSummary | null;
   disk?: { used: number; available: number } | null;
-}
-
-export interface MailingSummary {
-  mailings: number;
-  sent: number;
-  opened: number;
-  clicked: number;
-  rates: { opened: number; clicked: number } | null;
-  days: Array<{ period: string; sent: number }>;
 }
 
 export interface VisitSummary {

@@ -1,21 +1,8 @@
 import type { Queryable } from '../../../../server/platform/db';
 import type { ReportPeriod, UserReportFigure } from '../../../../server/modules/reports/figure';
+import type { MailingSummary } from '../../common/reports';
 import { ZONE } from '../usage';
 import { rate } from './index';
-
-/** The newsletter's part of the user's reports (GET /user/reports): a period's mailings of each service. */
-export interface MailingSummary {
-  /** Mailings started in the period, as the mailings report lists them with ?from and ?to. */
-  mailings: number;
-  /** Messages sent, and recipients who opened or clicked, as the totals report counts them. */
-  sent: number;
-  opened: number;
-  clicked: number;
-  /** Shares of the messages sent; null when none was sent. */
-  rates: { opened: number; clicked: number } | null;
-  /** Messages sent per Polish day of the period, every day listed. */
-  days: Array<{ period: string; sent: number }>;
-}
 
 /**
  * The period's (Polish days `from` to `to`, both included) mailing figures of each service in two

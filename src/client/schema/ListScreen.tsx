@@ -20,7 +20,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TableSortLabel,
   TextField,
@@ -49,6 +48,7 @@ import { useReferenceLabels } from './references';
 import { lockNotice } from './records';
 import type { SchemaScreenProps } from './routes';
 import { PER_PAGE_OPTIONS, useListQuery } from './useListQuery';
+import { PanelPagination } from '../ui/PanelPagination';
 import { displayValue } from './values';
 import { LoadingState } from '../screens/common/QueryStates';
 import { useTranslateText } from '../providers/useTranslateText';
@@ -390,17 +390,13 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
               </Table>
             </TableContainer>
           )}
-          <TablePagination
-            component="div"
-            count={records.total ?? 0}
-            page={page - 1}
-            rowsPerPage={perPage}
-            rowsPerPageOptions={PER_PAGE_OPTIONS}
-            onPageChange={(_event, next) => changeQuery({ page: next + 1 })}
-            onRowsPerPageChange={(event) => changeQuery({ perPage: Number(event.target.value), page: 1 })}
-            labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-            labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-            getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
+          <PanelPagination
+            total={records.total ?? 0}
+            page={page}
+            perPage={perPage}
+            perPageOptions={PER_PAGE_OPTIONS}
+            onPage={(next) => changeQuery({ page: next })}
+            onPerPage={(next) => changeQuery({ perPage: next, page: 1 })}
           />
         </Paper>
       )}

@@ -16,7 +16,6 @@ import {
   Link,
   Paper,
   Stack,
-  TablePagination,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -31,6 +30,7 @@ import { NOT_FOUND_PATH } from '../../../client/schema/access';
 import { EmptyState, ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
 import { FileUploadList } from '../../../client/ui/FileUploadList';
 import { JobProgress } from '../../../client/ui/JobProgress';
+import { PanelPagination } from '../../../client/ui/PanelPagination';
 import { RecordTable } from '../../../client/ui/RecordTable';
 import { formatBytes, formatDate } from '../../../common/format';
 import { downloadFrom } from '../../../client/providers/download';
@@ -214,14 +214,7 @@ function EntryTable({ serviceId, folder, onChanged, page, onPage }: { serviceId:
         )}
       />
       {total > PER_PAGE && (
-        <TablePagination
-          component="div"
-          count={total}
-          page={page - 1}
-          rowsPerPage={PER_PAGE}
-          rowsPerPageOptions={[PER_PAGE]}
-          onPageChange={(_event, next) => onPage(next + 1)}
-        />
+        <PanelPagination total={total} page={page} perPage={PER_PAGE} onPage={onPage} />
       )}
     </>
   );

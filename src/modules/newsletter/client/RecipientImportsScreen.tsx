@@ -1,11 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LinkBase, useParams, useTranslate } from 'react-admin';
 import { api } from '../../../client/providers/http';
 import { QueryContent } from '../../../client/screens/common/QueryStates';
 import { JobProgress } from '../../../client/ui/JobProgress';
+import { PanelPagination } from '../../../client/ui/PanelPagination';
 import { ErrorsDownload, ImportStatus, importsPath, importsScreenPath, isFinished, type RecipientImport } from './imports';
 
 const PER_PAGE = 25;
@@ -81,14 +82,7 @@ export default function RecipientImportsScreen() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={answer.pagination.total}
-              page={page - 1}
-              rowsPerPage={PER_PAGE}
-              rowsPerPageOptions={[PER_PAGE]}
-              onPageChange={(_event, next) => setPage(next + 1)}
-            />
+            <PanelPagination total={answer.pagination.total} page={page} perPage={PER_PAGE} onPage={setPage} />
           </Paper>
         )}
       </QueryContent>

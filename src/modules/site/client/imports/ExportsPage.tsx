@@ -1,8 +1,9 @@
-import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow } from '@mui/material';
+import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams, useTranslate } from 'react-admin';
 import { apiPaths } from '../../../../common/schema/paths';
+import { PanelPagination } from '../../../../client/ui/PanelPagination';
 import { api } from '../../../../client/providers/http';
 import { moduleOf } from '../../../../client/schema/registry';
 import { IMPORTS, SectionBody, SectionPage } from './sections';
@@ -55,16 +56,7 @@ function Exports() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={answer.pagination.total}
-            page={page - 1}
-            rowsPerPage={PER_PAGE}
-            rowsPerPageOptions={[PER_PAGE]}
-            onPageChange={(_event, next) => setPage(next + 1)}
-            labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-            getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
-          />
+          <PanelPagination total={answer.pagination.total} page={page} perPage={PER_PAGE} onPage={setPage} />
         </Paper>
       )}
     </SectionBody>

@@ -1,5 +1,6 @@
 /** SPEC 9 formatting helpers: Polish plurals, numbers, percentages and sizes. */
 import type { TranslateParams } from './i18n/translate';
+import { PANEL_TIME_ZONE } from './panel-time';
 
 export { pluralize, polishPluralIndex } from './plural';
 
@@ -51,9 +52,6 @@ export function formatBytes(bytes: number, translate: TranslateFn): string {
   const rounded = unitIndex === 0 ? formatNumber(Math.round(value), 0) : formatNumber(Math.round(value * 10) / 10);
   return translate(`app.format.size.${BYTE_UNITS[unitIndex]}`, { value: rounded });
 }
-
-/** The panel's time zone: moments are entered and shown as wall-clock time in Poland, whatever the browser's zone. */
-export const PANEL_TIME_ZONE = 'Europe/Warsaw';
 
 /**
  * A date (ISO string or Date) in the Polish locale, e.g. "21 listopada 2026"; with time, a moment

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rollUpVisits } from '../../src/modules/site/server/statistics/rollup';
-import { polishDay } from '../../src/modules/site/server/statistics/ingest';
+import { panelDay } from '../../src/common/panel-time';
 import { COUNTER_SCRIPT, visitCounterSnippet } from '../../src/modules/site/server/statistics/script';
 import { t } from '../../src/server/platform/http/errors';
 import { serviceOf } from './schema-fixtures';
@@ -97,7 +97,7 @@ describe('ingestion', () => {
     const unsalted = createHash('sha256').update(`${site}\n203.0.113.77\n${BROWSER}`).digest('hex').slice(0, 32);
     expect(event.visitor).not.toBe(unsalted);
     const { rows: salts } = await test.ctx.db.query<{ day: string; salt: string }>("SELECT to_char(day, 'YYYY-MM-DD') AS day, salt FROM site_visit_salts");
-    expect(salts).toEqual([{ day: polishDay(new Date()), salt: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(salts).toEqual([{ day: panelDay(new Date()), salt: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
   });
 
   it('gives the same visitor the same hash within the day, another address another one', async () => {
@@ -194,7 +194,7 @@ describe('ingestion', () => {
 
 /** A Polish day `days` before today, at `hour` o'clock Polish time, as a moment. */
 function polishMoment(days: number, hour: number): { day: string; at: string } {
-  const day = polishDay(new Date(Date.now() - days * 86_400_000));
+  const day = panelDay(new Date(Date.now() - days * 86_400_000));
   // Noon UTC of that day shifted by Warsaw's offset then (1 or 2 hours).
   const noon = new Date(`${day}T12:00:00Z`);
   const offset = Number(noon.toLocaleString('en-GB', { timeZone: 'Europe/Warsaw', hour: '2-digit', hour12: false })) - 12;
@@ -263,7 +263,7 @@ describe('the rollup job and the screens', () => {
     expect(await eventsAt('/stara')).toEqual([]);
     expect((await rollups()).pages).toContainEqual(expect.objectContaining({ path: '/stara', visits: 1 }));
     const { rows: salts } = await test.ctx.db.query<{ day: string }>("SELECT to_char(day, 'YYYY-MM-DD') AS day FROM site_visit_salts");
-    expect(salts.every((salt) => salt.day >= polishDay(new Date()))).toBe(true);
+    expect(salts.every((salt) => salt.day >= panelDay(new Date()))).toBe(true);
   });
 
   const statistics = (path: string, service = otherSite, as = 'klient2') => call('GET', `/api/client_service/${service}/statistics/${path}`, undefined, as);
@@ -286,7 +286,7 @@ describe('the rollup job and the screens', () => {
     });
     // The default period: the last 30 days up to today.
     const recent = (await statistics('visits')).json();
-    expect(recent.to).toBe(polishDay(new Date()));
+    expect(recent.to).toBe(panelDay(new Date()));
     expect(recent.data).toHaveLength(30);
   });
 
@@ -334,7 +334,7 @@ describe('the rollup job and the screens', () => {
     };
     const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
     const periods = [
-      [old.day, polishDay(new Date())],
+      [old.day, panelDay(new Date())],
       [`${monthOf(old.day)}-01`, lastOfMonth(old.day)],
       [shift(old.day, -40), shift(old.day, 0)],
       [old.day, old.day],
@@ -374,7 +374,7 @@ describe('the rollup job and the screens', () => {
     expect((await statistics('visits', otherSite, 'admin')).statusCode).toBe(200);
     const { db } = test.ctx;
     // klient's page views never count for klient2's site.
-    const theirs = (await statistics(`visits?from=${polishDay(new Date())}`)).json();
+    const theirs = (await statistics(`visits?from=${panelDay(new Date())}`)).json();
     expect(theirs.totals.visits).toBe(0);
     // Taken away in the database behind the server's back: its access cache learns of it by NOTIFY, in a moment.
     await db.query("DELETE FROM client_service_modules WHERE client_service_id = $1 AND module = 'statistics'", [otherSite]);

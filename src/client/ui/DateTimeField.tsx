@@ -1,6 +1,6 @@
 import { Skeleton } from '@mui/material';
 import { lazy, Suspense } from 'react';
-import { PANEL_TIME_ZONE } from '../../common/format';
+import { wallParts, zoneOffsetMs } from '../../common/panel-time';
 
 /** What a field holds: a day, a moment or a time of day (by its JSON Schema format), or a month (a report's period). */
 export type DateTimeKind = 'date' | 'date-time' | 'time' | 'month';
@@ -20,29 +20,6 @@ function pad(value: number, length = 2): string {
   return String(value).padStart(length, '0');
 }
 
-/** The wall-clock parts of a moment in the panel's zone. */
-function wallParts(moment: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: PANEL_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(moment);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((item) => item.type === type)?.value);
-  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
-}
-
-/** How far the panel's zone is ahead of UTC at a moment, in minutes (60 in winter, 120 in summer). */
-function zoneOffsetMinutes(utcMilliseconds: number): number {
-  const wall = wallParts(new Date(utcMilliseconds));
-  const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return Math.round((wallAsUtc - Math.floor(utcMilliseconds / 1000) * 1000) / 60_000);
-}
-
 /** "2026-11-23T10:15" (Polish wall time) as ISO 8601 with its offset: "2026-11-23T10:15:00+01:00". */
 export function wallTimeToIso(wallTime: string): string | undefined {
   const match = WALL_TIME.exec(wallTime);
@@ -50,7 +27,7 @@ export function wallTimeToIso(wallTime: string): string | undefined {
   const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
   const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute, second);
   // The offset at the wall time itself, found from a first guess (they differ only around the DST change).
-  const offset = zoneOffsetMinutes(wallAsUtc - zoneOffsetMinutes(wallAsUtc) * 60_000);
+  const offset = Math.round(zoneOffsetMs(wallAsUtc - zoneOffsetMs(wallAsUtc)) / 60_000);
   const sign = offset < 0 ? '-' : '+';
   const zone = `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
   return `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${pad(second)}${zone}`;

@@ -5,7 +5,8 @@ import { useParams, useSearchParams } from 'react-router';
 import { api } from '../../../client/providers/http';
 import { ModuleAccess } from '../../../client/schema/access';
 import { ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
-import { formatMoment, mailingPaths, mailingsApi, mailingsModule, type MailingProgress } from './mailingsApi';
+import { formatMoment } from '../../../common/panel-time';
+import { mailingPaths, mailingsApi, mailingsModule, type MailingProgress } from './mailingsApi';
 import { MailingActions, MailingProgressBar, statusText } from './MailingParts';
 
 const LIVE: MailingProgress['status'][] = ['scheduled', 'sending', 'paused'];

@@ -10,7 +10,8 @@ import { ModuleAccess } from '../../../client/schema/access';
 import { ErrorState, LoadingState } from '../../../client/screens/common/QueryStates';
 import { ListPagination, usePageParam } from '../../../client/screens/common/ListPagination';
 import { type RecordColumn, RecordTable } from '../../../client/ui/RecordTable';
-import { fetchSummaries, formatMoment, type MailingProgress, mailingPaths, mailingsApi, mailingsModule, type MailingStatus, type MailingSummary } from './mailingsApi';
+import { formatMoment } from '../../../common/panel-time';
+import { fetchSummaries, type MailingProgress, mailingPaths, mailingsApi, mailingsModule, type MailingStatus, type MailingSummary } from './mailingsApi';
 import { MailingActions, statusText } from './MailingParts';
 
 const PER_PAGE = 25;

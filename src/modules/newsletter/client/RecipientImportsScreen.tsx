@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LinkBase, useParams, useTranslate } from 'react-admin';
 import { api } from '../../../client/providers/http';
+import { formatMoment } from '../../../common/panel-time';
 import { QueryContent } from '../../../client/screens/common/QueryStates';
 import { JobProgress } from '../../../client/ui/JobProgress';
 import { PanelPagination } from '../../../client/ui/PanelPagination';
@@ -24,8 +25,6 @@ export default function RecipientImportsScreen() {
     // While an import runs, its counts change: the list follows until every shown one ended.
     refetchInterval: (query) => (query.state.data?.data.some((record) => !isFinished(record)) ? 2000 : false),
   });
-  const date = (value: string) => new Date(value).toLocaleString('pl-PL', { timeZone: 'Europe/Warsaw' });
-
   return (
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
@@ -56,10 +55,10 @@ export default function RecipientImportsScreen() {
                         <ImportStatus record={record} />
                         {record.failure && <Typography variant="body2">{record.failure}</Typography>}
                       </TableCell>
-                      <TableCell>{date(record.created_at)}</TableCell>
+                      <TableCell>{formatMoment(record.created_at)}</TableCell>
                       <TableCell>
                         {record.consent_at
-                          ? translate('app.service_admin.imports.consent_stated', { user: record.consent_by ?? '', at: date(record.consent_at) })
+                          ? translate('app.service_admin.imports.consent_stated', { user: record.consent_by ?? '', at: formatMoment(record.consent_at) })
                           : translate('app.service_admin.imports.consent_not_stated')}
                       </TableCell>
                       {isFinished(record) || !record.job_id ? (

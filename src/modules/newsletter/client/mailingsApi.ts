@@ -34,9 +34,6 @@ export const mailingsModule = () => moduleOf('mailings');
 
 export const mailingsApi = (serviceId: string) => `/client_service/${encodeURIComponent(serviceId)}/module/mailings`;
 
-/** A moment in Polish time, as the mailing screens and reports show it ('—' for none). */
-export const formatMoment = (value: string | null) => (value ? new Date(value).toLocaleString('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'medium', timeStyle: 'short' }) : '—');
-
 export function fetchSummaries(serviceId: string, query: { archived?: boolean; template_id?: string; page: number; perPage: number }, signal?: AbortSignal) {
   return api<{ data: MailingSummary[]; pagination: { total: number } }>(`${mailingsApi(serviceId)}/summaries`, {
     signal,

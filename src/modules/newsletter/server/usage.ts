@@ -1,53 +1,22 @@
+import { fromWallTime, wallParts } from '../../../common/panel-time';
 import type { Queryable } from '../../../server/platform/db';
 
-/** Limits are counted per day and per month of Polish time (SPEC 3's daily and monthly sending limits); the reports count so too. */
-export const ZONE = 'Europe/Warsaw';
-const wallClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-function partsOf(at: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const parts = Object.fromEntries(wallClock.formatToParts(at).map((part) => [part.type, Number(part.value)]));
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
-}
-
-/** Warsaw's offset from UTC at an instant, in milliseconds. */
-function offsetAt(at: Date): number {
-  const p = partsOf(at);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/** The instant Warsaw's wall clock shows midnight of the given (possibly overflowing) date. */
-function warsawMidnight(year: number, monthIndex: number, day: number): Date {
-  const guess = Date.UTC(year, monthIndex, day);
-  const first = new Date(guess - offsetAt(new Date(guess)));
-  return new Date(guess - offsetAt(first));
-}
+// Limits are counted per day and per month of Polish time (SPEC 3's daily and monthly sending limits); the reports count so too.
 
 export type LimitKind = 'daily' | 'monthly';
 
 /** The period a limit counts at an instant: the day (YYYY-MM-DD) or the month (YYYY-MM). */
 export function periodOf(kind: LimitKind, at: Date): string {
-  const { year, month, day } = partsOf(at);
+  const { year, month, day } = wallParts(at);
   const ym = `${year}-${String(month).padStart(2, '0')}`;
   return kind === 'monthly' ? ym : `${ym}-${String(day).padStart(2, '0')}`;
 }
 
 /** When the period after the one at `at` begins (the next midnight, or the first of the next month). */
 export function nextPeriodStart(kind: LimitKind, at: Date): Date {
-  const { year, month, day } = partsOf(at);
-  return kind === 'monthly' ? warsawMidnight(year, month, 1) : warsawMidnight(year, month - 1, day + 1);
+  const { year, month, day } = wallParts(at);
+  return kind === 'monthly' ? fromWallTime(year, month, 1) : fromWallTime(year, month - 1, day + 1);
 }
-
-/** A moment in Polish time as the panel's messages name it (e.g. the renewal of a spent limit). */
-export const formatWarsaw = (at: Date): string => at.toLocaleString('pl-PL', { timeZone: ZONE, dateStyle: 'medium', timeStyle: 'short' });
 
 /** The kind of a limits prefix ({product}_emaillabs_daily_mail_limit / ..._monthly_mail_limit). */
 export function limitKindOf(prefix: string): LimitKind | null {

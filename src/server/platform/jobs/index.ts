@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../db';
 import { withSchemaLock } from '../db/migrate';
 import { httpError } from '../http/errors';
 import { bossDb, bossTransaction } from './boss-db';
+import { PANEL_TIME_ZONE } from '../../../common/panel-time';
 
 /** Who may follow a job through GET /api/jobs/{id}: its user, or the members of its service. */
 export interface JobOwner {
@@ -86,7 +87,6 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-const CRON_TIMEZONE = 'Europe/Warsaw';
 /**
  * A job due now is announced on this channel (its queue's name) when its transaction commits, so
  * a worker takes it at once instead of at its next poll (a user waits on an import's progress).
@@ -157,7 +157,7 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
       await boss.createQueue(definition.name, queue());
       // createQueue leaves an existing queue alone; the definition in code wins.
       await boss.updateQueue(definition.name, queue());
-      if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: CRON_TIMEZONE });
+      if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: PANEL_TIME_ZONE });
     });
     const worker = await boss.work<Data>(definition.name, { batchSize, pollingIntervalSeconds, includeMetadata: true }, async (batch) => {
       // Each job completes or fails on its own; pg-boss's own completion of the batch then finds nothing active.

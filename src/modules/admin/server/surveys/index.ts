@@ -4,7 +4,7 @@ import type { Queryable } from '../../../../server/platform/db/types';
 import { CSV_BOM, csvDownloadHeaders, csvLine } from '../../../../server/platform/http/csv';
 import { HttpError, httpError, t } from '../../../../server/platform/http/errors';
 import { documentOperation } from '../../../../server/schema';
-import { PANEL_TIME_ZONE } from '../../../../common/format';
+import { PANEL_TIME_ZONE } from '../../../../common/panel-time';
 import {
   ADMIN_SURVEYS_PATH,
   checkSurveyAnswers,

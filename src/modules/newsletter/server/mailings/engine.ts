@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../../server/platform/db';
 import type { JobContext } from '../../../../server/platform/jobs';
 import { t } from '../../../../server/platform/http/errors';
-import { addUsage, currentUsage, formatWarsaw, limitKindOf, nextPeriodStart } from '../usage';
+import { formatMoment } from '../../../../common/panel-time';
+import { addUsage, currentUsage, limitKindOf, nextPeriodStart } from '../usage';
 import { compileMime } from './mime';
 import { type DeliveryTokens, escapeHtml, mailingListId, prepareMailing, type Recipient, renderMessage, trackedLinks } from './render';
 import { CONFIG_TYPE, isUnusable, type MailingTransport, openTransport, PermanentFailure, type SenderConfig, senderAddress } from './transports';
@@ -289,7 +290,7 @@ export class MailingEngine {
     // A limit of 0 is spent in every period: waiting for the next one does not help.
     if (spentLimit === 0) return { key: `errors.mailings.launch.${spent}_zero` };
     const kind = spent === 'monthly_limit' ? 'monthly' : 'daily';
-    return { key: `errors.mailings.launch.${spent}`, params: { renews: formatWarsaw(nextPeriodStart(kind, new Date())) } };
+    return { key: `errors.mailings.launch.${spent}`, params: { renews: formatMoment(nextPeriodStart(kind, new Date())) } };
   }
 
   async counts(db: Queryable, mailingId: number): Promise<DeliveryCounts> {

@@ -3,12 +3,13 @@ import { httpError } from '../../../../server/platform/http/errors';
 import { documentOperation, moduleRoutes } from '../../../../server/schema';
 import { type MenuEntry, syncMenuEntries } from '../../../../server/schema/menus';
 import { EVENT_KINDS, type Figures } from '../../common/reports';
-import { periodOf, ZONE } from '../usage';
+import { PANEL_TIME_ZONE } from '../../../../common/panel-time';
+import { periodOf } from '../usage';
 import { readPage } from '../../../../server/platform/http/pagination';
 import { integer, oneOf, type Query, text } from '../../../../server/platform/http/query';
 import { calendar, containing } from './query';
 
-// Days and months of the reports are Polish ones (ZONE), as the sending limits count them.
+// Days and months of the reports are Polish ones (PANEL_TIME_ZONE), as the sending limits count them.
 const MAX_ID = 2_147_483_647;
 /** The longest period `sumy` adds up at once, per grouping. */
 const MAX_PERIODS = { day: 366, month: 120 } as const;
@@ -57,8 +58,8 @@ function dayFilter(query: Query, column: string, where: string[], params: unknow
   const from = calendar(query, 'from', 'day');
   const to = calendar(query, 'to', 'day');
   if (from && to && from > to) throw httpError(400, 'errors.reports.invalid_range');
-  if (from) where.push(`${column} >= ($${params.push(from)}::date::timestamp AT TIME ZONE '${ZONE}')`);
-  if (to) where.push(`${column} < (($${params.push(to)}::date + 1)::timestamp AT TIME ZONE '${ZONE}')`);
+  if (from) where.push(`${column} >= ($${params.push(from)}::date::timestamp AT TIME ZONE '${PANEL_TIME_ZONE}')`);
+  if (to) where.push(`${column} < (($${params.push(to)}::date + 1)::timestamp AT TIME ZONE '${PANEL_TIME_ZONE}')`);
 }
 
 /**
@@ -160,18 +161,18 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     // Both literals come from this code, never from the request.
     const step = group === 'day' ? "'1 day'" : "'1 month'";
     const label = group === 'day' ? "'YYYY-MM-DD'" : "'YYYY-MM'";
-    const start = `($2::date::timestamp AT TIME ZONE '${ZONE}')`;
-    const end = `(($3::date + interval ${step})::timestamp AT TIME ZONE '${ZONE}')`;
+    const start = `($2::date::timestamp AT TIME ZONE '${PANEL_TIME_ZONE}')`;
+    const end = `(($3::date + interval ${step})::timestamp AT TIME ZONE '${PANEL_TIME_ZONE}')`;
     const params = [serviceId, range.from, range.to];
     const { rows } = await db.query<Figures & { period: string | null }>(
       `WITH sent AS (
-         SELECT to_char(finished_at AT TIME ZONE '${ZONE}', ${label}) AS period,
+         SELECT to_char(finished_at AT TIME ZONE '${PANEL_TIME_ZONE}', ${label}) AS period,
                 count(*) FILTER (WHERE state = 'sent')::int AS sent, count(*) FILTER (WHERE state = 'failed')::int AS failed
            FROM newsletter_deliveries
           WHERE client_service_id = $1 AND finished_at >= ${start} AND finished_at < ${end}
           GROUP BY GROUPING SETS ((1), ())
        ), events AS (
-         SELECT to_char(occurred_at AT TIME ZONE '${ZONE}', ${label}) AS period,
+         SELECT to_char(occurred_at AT TIME ZONE '${PANEL_TIME_ZONE}', ${label}) AS period,
                 count(DISTINCT delivery_id) FILTER (WHERE kind = 'opened')::int AS opened,
                 count(DISTINCT delivery_id) FILTER (WHERE kind = 'clicked')::int AS clicked,
                 count(DISTINCT delivery_id) FILTER (WHERE kind = 'unsubscribed')::int AS unsubscribed

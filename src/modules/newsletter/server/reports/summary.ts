@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../../server/platform/db';
 import type { ReportPeriod, UserReportFigure } from '../../../../server/modules/reports/figure';
 import type { MailingSummary } from '../../common/reports';
-import { ZONE } from '../usage';
+import { PANEL_TIME_ZONE } from '../../../../common/panel-time';
 import { rate } from './index';
 
 /**
@@ -10,15 +10,15 @@ import { rate } from './index';
  * (raporty/statystyki_wysylek and its sums); null for a service with nothing in the period.
  */
 export async function mailingSummaries(db: Queryable, serviceIds: number[], period: ReportPeriod): Promise<Map<number, MailingSummary | null>> {
-  const start = `($2::date::timestamp AT TIME ZONE '${ZONE}')`;
-  const end = `(($3::date + 1)::timestamp AT TIME ZONE '${ZONE}')`;
+  const start = `($2::date::timestamp AT TIME ZONE '${PANEL_TIME_ZONE}')`;
+  const end = `(($3::date + 1)::timestamp AT TIME ZONE '${PANEL_TIME_ZONE}')`;
   const params = [serviceIds, period.from, period.to];
   const [days, counts] = await Promise.all([
     db.query<{ client_service_id: number; period: string; sent: number }>(
       `SELECT s.id AS client_service_id, to_char(d.day, 'YYYY-MM-DD') AS period, COALESCE(sent.sent, 0) AS sent
          FROM unnest($1::int[]) AS s(id)
         CROSS JOIN generate_series($2::date, $3::date, interval '1 day') AS d(day)
-         LEFT JOIN (SELECT client_service_id, to_char(finished_at AT TIME ZONE '${ZONE}', 'YYYY-MM-DD') AS period, count(*) FILTER (WHERE state = 'sent')::int AS sent
+         LEFT JOIN (SELECT client_service_id, to_char(finished_at AT TIME ZONE '${PANEL_TIME_ZONE}', 'YYYY-MM-DD') AS period, count(*) FILTER (WHERE state = 'sent')::int AS sent
                       FROM newsletter_deliveries
                      WHERE client_service_id = ANY($1::int[]) AND finished_at >= ${start} AND finished_at < ${end}
                      GROUP BY 1, 2) sent ON sent.client_service_id = s.id AND sent.period = to_char(d.day, 'YYYY-MM-DD')

@@ -9,7 +9,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../../../client/screens
 import { LabelledProgress } from '../../../../client/ui/LabelledProgress';
 import { useConfirm, useToast } from '../../../../client/notifications';
 import { ACTIVE_STATES } from '../../common/wcag/results';
-import { type Analysis, formatMoment, type Settings, wcagApi } from './wcagApi';
+import { formatMoment } from '../../../../common/panel-time';
+import { type Analysis, type Settings, wcagApi } from './wcagApi';
 import { WcagPage } from './parts';
 import { TrendChart } from './TrendChart';
 

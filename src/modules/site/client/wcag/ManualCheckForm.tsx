@@ -6,7 +6,8 @@ import type { ManualCheck } from '../../common/wcag/scoring';
 import { errorMessage } from '../../../../client/providers/http';
 import { useTranslateText } from '../../../../client/providers/useTranslateText';
 import { useToast } from '../../../../client/notifications';
-import { formatMoment, wcagApi } from './wcagApi';
+import { formatMoment } from '../../../../common/panel-time';
+import { wcagApi } from './wcagApi';
 
 /** A person's check of a criterion: met or not, with a note; removing it gives the rules' verdict back. */
 export function ManualCheckForm({ serviceId, criterionId, check }: { serviceId: string; criterionId: string; check: ManualCheck | null }) {

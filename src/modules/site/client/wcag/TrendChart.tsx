@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { SCORED_LEVELS } from '../../common/wcag/catalogue';
-import { formatMoment, wcagApi } from './wcagApi';
+import { formatMoment } from '../../../../common/panel-time';
+import { wcagApi } from './wcagApi';
 
 /**
  * The trend of the site's scores over its completed analyses: a chart the screen readers skip and,
@@ -16,7 +17,7 @@ export function TrendChart({ serviceId, latest }: { serviceId: string; latest: n
   const captionId = useId();
   const trend = useQuery({ queryKey: ['wcag', serviceId, 'trend', latest], queryFn: () => wcagApi.trend(serviceId) });
   if (!trend.data || trend.data.data.length === 0) return null;
-  const rows = trend.data.data.map((point) => ({ label: formatMoment(point.finished_at), A: point.levels.A, AA: point.levels.AA }));
+  const rows = trend.data.data.map((point) => ({ label: formatMoment(point.finished_at, { style: 'short' }), A: point.levels.A, AA: point.levels.AA }));
   return (
     <Box component="section" aria-labelledby={captionId} sx={{ mt: 4 }}>
       <Typography id={captionId} variant="h6" component="h2">

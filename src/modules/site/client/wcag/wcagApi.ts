@@ -66,6 +66,3 @@ export const wcagApi = {
   trend: (serviceId: string) => api<{ data: Array<Summary & { id: number; finished_at: string }> }>(`${base(serviceId)}/trend`),
 };
 
-/** Moments as the panel shows them: Polish time. */
-export const formatMoment = (value: string | null) =>
-  value ? new Intl.DateTimeFormat('pl-PL', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Warsaw' }).format(new Date(value)) : '';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { panelDay } from '../../../../common/panel-time';
 import type { Queryable } from '../../../../server/platform/db';
 import type { JobDefinition } from '../../../../server/platform/jobs';
 import type { ModuleRoutes } from '../../../../server/schema';
@@ -46,7 +47,7 @@ export const contentTypeOf = (id: unknown) => CONTENT_TYPES.find((type) => type.
 
 /** Today in Polish time, as the import's dates are written (YYYY-MM-DD). */
 export function today(now = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(now);
+  return panelDay(now);
 }
 
 /** How a category holds its records: as their parent (nested module) or in a category_id property. */

@@ -1,5 +1,5 @@
 import { demoServiceId, type ModuleDemoSeed } from '../../../../server/platform/db/demo';
-import { ZONE } from '../../../newsletter/server/usage';
+import { PANEL_TIME_ZONE } from '../../../../common/panel-time';
 import { rollUpIn, rollUpMonths } from './rollup';
 
 /** Page views on an average weekday of the demo year, before the season and the day of the week shape them. */
@@ -65,10 +65,10 @@ export const statisticsDemo: ModuleDemoSeed = {
               round($1 * CASE extract(isodow FROM day) WHEN 6 THEN 0.55 WHEN 7 THEN 0.45 ELSE 1 END
                        * (1 + 0.25 * cos(2 * pi() * (extract(doy FROM day) - 300) / 365.0))
                        * (0.8 + random() * 0.4))::int AS views
-         FROM generate_series((now() AT TIME ZONE '${ZONE}')::date - 364, (now() AT TIME ZONE '${ZONE}')::date, interval '1 day') AS day`,
+         FROM generate_series((now() AT TIME ZONE '${PANEL_TIME_ZONE}')::date - 364, (now() AT TIME ZONE '${PANEL_TIME_ZONE}')::date, interval '1 day') AS day`,
       [WEEKDAY_VIEWS],
     );
-    const past = `d.day < (now() AT TIME ZONE '${ZONE}')::date - ${RAW_DAYS}`;
+    const past = `d.day < (now() AT TIME ZONE '${PANEL_TIME_ZONE}')::date - ${RAW_DAYS}`;
     await tx.query(
       `INSERT INTO site_visit_days (client_service_id, day, visits, visitors)
        SELECT $1, d.day, d.views, ceil(d.views / ${VIEWS_PER_VISITOR}) FROM demo_visit_days d WHERE ${past}`,
@@ -76,7 +76,7 @@ export const statisticsDemo: ModuleDemoSeed = {
     );
     await tx.query(
       `INSERT INTO site_visit_hours (client_service_id, hour, visits, visitors)
-       SELECT $1, (d.day + share.value::int * interval '1 hour')::timestamp AT TIME ZONE '${ZONE}', ${part}, ceil((${part}) / ${VIEWS_PER_PAGE_VISITOR})
+       SELECT $1, (d.day + share.value::int * interval '1 hour')::timestamp AT TIME ZONE '${PANEL_TIME_ZONE}', ${part}, ceil((${part}) / ${VIEWS_PER_PAGE_VISITOR})
          FROM demo_visit_days d, ${shares(HOUR_CHOICES)} WHERE ${past} AND ${part} > 0`,
       [serviceId],
     );
@@ -95,7 +95,7 @@ export const statisticsDemo: ModuleDemoSeed = {
     await tx.query(
       `INSERT INTO site_visit_events (client_service_id, occurred_at, path, source_kind, source_name, screen, visitor)
        SELECT $1, at, path, split_part(source, '|', 1), split_part(source, '|', 2), screen, visitor FROM (
-         SELECT (d.day + (${FIRST_HOUR} + ${HOURS} * random()) * interval '1 hour')::timestamp AT TIME ZONE '${ZONE}' AS at,
+         SELECT (d.day + (${FIRST_HOUR} + ${HOURS} * random()) * interval '1 hour')::timestamp AT TIME ZONE '${PANEL_TIME_ZONE}' AS at,
                 ${pick('random()', PAGES)} AS path,
                 ${pick('random()', SOURCE_CHOICES)} AS source,
                 ${pick('random()', [['phone', 0.45], ['tablet', 0.55], ['desktop', 0.95], ['wide', 1]])} AS screen,

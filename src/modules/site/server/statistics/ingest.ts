@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../../../../server/platform/db';
 import { createExpiringCache } from '../../../../server/platform/auth/expiring-cache';
 import { httpError } from '../../../../server/platform/http/errors';
-import { ZONE } from '../../../newsletter/server/usage';
+import { panelDay } from '../../../../common/panel-time';
 import { STATISTICS_MODULE } from '../../common/statistics/module';
 import { type Campaign, classifySource, type Source } from './sources';
 
@@ -67,10 +67,6 @@ export function readHit(body: unknown, ownHosts: readonly string[]): Omit<PageVi
   };
 }
 
-/** Made once: a page view asks for its day, and toLocaleDateString would build a formatter each time. */
-const DAY_FORMAT = new Intl.DateTimeFormat('sv-SE', { timeZone: ZONE });
-/** The Polish calendar day of a moment, YYYY-MM-DD: salts and daily rollups follow Polish days. */
-export const polishDay = (at: Date) => DAY_FORMAT.format(at);
 
 /**
  * The visitor of a page view: a hash of the address, the user agent and the site with the day's
@@ -87,7 +83,7 @@ export function createVisitorHasher(db: Db) {
     return current.salt;
   }
   return async (serviceId: number, address: string, userAgent: string): Promise<string> => {
-    const daySalt = await salt(polishDay(new Date()));
+    const daySalt = await salt(panelDay(new Date()));
     return createHash('sha256').update(`${daySalt}\n${serviceId}\n${address}\n${userAgent}`).digest('hex').slice(0, 32);
   };
 }

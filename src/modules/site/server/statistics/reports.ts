@@ -8,7 +8,7 @@ import { oneOf, type Query } from '../../../../server/platform/http/query';
 import { documentOperation } from '../../../../server/schema';
 import { calendar } from '../../../newsletter/server/reports/query';
 import { STATISTICS_MODULE } from '../../common/statistics/module';
-import { polishDay } from './ingest';
+import { panelDay } from '../../../../common/panel-time';
 import { SOURCE_KINDS } from './sources';
 
 /** The period the screens show unless told (the last 30 days, today included). */
@@ -33,13 +33,13 @@ const shiftDay = (day: string, days: number) => {
 };
 
 /** The period the screens show unless told: the last 30 Polish days up to `to`, today by default. */
-export function defaultPeriod(to = polishDay(new Date())): Period {
+export function defaultPeriod(to = panelDay(new Date())): Period {
   return { from: shiftDay(to, 1 - DEFAULT_DAYS), to };
 }
 
 /** ?from and ?to (YYYY-MM-DD, Polish days, both included), by default the last 30 days; at most `maxDays` long. */
 function periodOf(query: Query, maxDays: number): Period {
-  const to = calendar(query, 'to', 'day') ?? polishDay(new Date());
+  const to = calendar(query, 'to', 'day') ?? panelDay(new Date());
   const from = calendar(query, 'from', 'day') ?? defaultPeriod(to).from;
   if (from > to) throw httpError(400, 'errors.reports.invalid_range');
   if (shiftDay(from, maxDays) <= to) throw httpError(400, 'errors.reports.range_too_long_day', { max: maxDays });

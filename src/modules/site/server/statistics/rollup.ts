@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../../../server/platform/db';
 import type { JobDefinition } from '../../../../server/platform/jobs';
-import { ZONE } from '../../../newsletter/server/usage';
+import { PANEL_TIME_ZONE } from '../../../../common/panel-time';
 
 export const ROLLUP_JOB = 'site-statistics-rollup';
 /** A page view stored while the previous run was reading is still rolled up by the next one. */
@@ -21,13 +21,13 @@ export async function rollUpVisits(db: Db, retentionDays: number): Promise<void>
 export async function rollUpIn(tx: Queryable, retentionDays: number): Promise<void> {
   const { rows } = await tx.query<{ start_day: string | null }>(
     `SELECT to_char(CASE WHEN rolled_until = '-infinity' THEN (SELECT min(occurred_at) FROM site_visit_events)
-                         ELSE rolled_until - ${LATE_MARGIN} END AT TIME ZONE '${ZONE}', 'YYYY-MM-DD') AS start_day
+                         ELSE rolled_until - ${LATE_MARGIN} END AT TIME ZONE '${PANEL_TIME_ZONE}', 'YYYY-MM-DD') AS start_day
        FROM site_visit_rollup FOR UPDATE`,
   );
   const startDay = rows[0].start_day;
   if (startDay !== null) {
-    const start = `($1::date::timestamp AT TIME ZONE '${ZONE}')`;
-    const day = `(occurred_at AT TIME ZONE '${ZONE}')::date`;
+    const start = `($1::date::timestamp AT TIME ZONE '${PANEL_TIME_ZONE}')`;
+    const day = `(occurred_at AT TIME ZONE '${PANEL_TIME_ZONE}')::date`;
     await tx.query(`DELETE FROM site_visit_hours WHERE hour >= date_trunc('hour', ${start})`, [startDay]);
     for (const table of ['site_visit_days', 'site_visit_day_pages', 'site_visit_day_sources']) await tx.query(`DELETE FROM ${table} WHERE day >= $1::date`, [startDay]);
     await tx.query(
@@ -55,9 +55,9 @@ export async function rollUpIn(tx: Queryable, retentionDays: number): Promise<vo
   }
   await tx.query('UPDATE site_visit_rollup SET rolled_until = now()');
   // Whole Polish days go, and only days rolled up for good: the next run reads from the start of its first day.
-  const dayStart = (moment: string) => `((${moment}) AT TIME ZONE '${ZONE}')::date::timestamp AT TIME ZONE '${ZONE}'`;
+  const dayStart = (moment: string) => `((${moment}) AT TIME ZONE '${PANEL_TIME_ZONE}')::date::timestamp AT TIME ZONE '${PANEL_TIME_ZONE}'`;
   await tx.query(`DELETE FROM site_visit_events WHERE occurred_at < least(${dayStart(`now() - $1::int * interval '1 day'`)}, ${dayStart(`now() - ${LATE_MARGIN}`)})`, [retentionDays]);
-  await tx.query(`DELETE FROM site_visit_salts WHERE day < (now() AT TIME ZONE '${ZONE}')::date`);
+  await tx.query(`DELETE FROM site_visit_salts WHERE day < (now() AT TIME ZONE '${PANEL_TIME_ZONE}')::date`);
 }
 
 /** Rewrites the monthly rollups per page and per source from the daily ones, from the month of `fromDay` (YYYY-MM-DD) on. */

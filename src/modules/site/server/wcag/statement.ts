@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CriterionResult } from '../../common/wcag/scoring';
 import { escapeHtml } from '../../../../common/content/escape';
-import { PANEL_TIME_ZONE } from '../../../../common/format';
+import { panelDay } from '../../../../common/panel-time';
 import { documentLinks, sendDocument } from '../../../../server/platform/http/documents';
 import { assertValidForm, httpError, t } from '../../../../server/platform/http/errors';
 import { documentOperation, moduleRoutes, writeSingleton } from '../../../../server/schema';
@@ -20,8 +20,6 @@ export interface StatementSources {
   siteUrl(serviceId: number): Promise<string | null>;
 }
 
-/** A day as the statement writes it: YYYY-MM-DD in Polish time. */
-const dayOf = (moment: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: PANEL_TIME_ZONE }).format(moment);
 
 /** The lines of the content not accessible: each A or AA criterion that failed, by its catalogue name, with the pages where. */
 function failedLines(criteria: readonly CriterionResult[]): string {
@@ -38,7 +36,7 @@ function failedLines(criteria: readonly CriterionResult[]): string {
 
 /** What an analysis decides in the statement: its day as the update and preparation, the compliance status, the content not accessible. */
 function analysedParts(latest: { finishedAt: Date; criteria: CriterionResult[] }) {
-  const analysed = dayOf(new Date(latest.finishedAt));
+  const analysed = panelDay(new Date(latest.finishedAt));
   const failures = failedLines(latest.criteria);
   return { updated_on: analysed, prepared_on: analysed, compliance: failures ? 'partial' : 'full', non_accessible: failures };
 }
@@ -137,12 +135,12 @@ export function wcagStatementServer(app: FastifyInstance, sources: StatementSour
         mainDataOf(app, serviceId),
         db.query<{ name: string; created_at: Date }>('SELECT name, created_at FROM client_services WHERE id = $1', [serviceId]),
       ]);
-      const today = dayOf(new Date());
+      const today = panelDay(new Date());
       return filled({
         entity: main.name ?? service.rows[0]?.name,
         site_name: service.rows[0]?.name,
         site_url: siteUrl,
-        published_on: service.rows[0] ? dayOf(new Date(service.rows[0].created_at)) : undefined,
+        published_on: service.rows[0] ? panelDay(new Date(service.rows[0].created_at)) : undefined,
         ...(latest ? analysedParts(latest) : { updated_on: today, prepared_on: today }),
         prepared_how: 'self',
         contact_email: main.email,

@@ -13,7 +13,7 @@ import type { Mailer, MailMessage } from './mailer';
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; dkim?: DkimKey }): Mailer {
   const keysOf = (dkim: DkimKey[] = []) => (options.dkim ? [...dkim, options.dkim] : dkim);
   const composed = ({ dkim, ...message }: MailMessage) => ({ from: options.from, ...message, dkim: dkimOptions(keysOf(dkim)) });
-  const rawMessage = (envelope: { from: string; to: string }, raw: string, dkim?: DkimKey[]) => ({ envelope: { from: envelope.from, to: [envelope.to] }, raw: signMime(raw, keysOf(dkim)) });
+  const rawMessage = async (envelope: { from: string; to: string }, raw: string, dkim?: DkimKey[]) => ({ envelope: { from: envelope.from, to: [envelope.to] }, raw: await signMime(raw, keysOf(dkim)) });
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     url.searchParams.set('pool', 'true');
@@ -23,7 +23,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
         await transport.sendMail(composed(message));
       },
       async sendRaw(envelope, raw, dkim) {
-        await transport.sendMail(rawMessage(envelope, raw, dkim));
+        await transport.sendMail(await rawMessage(envelope, raw, dkim));
       },
       close: () => transport.close(),
     };
@@ -42,7 +42,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       await keep(info.message as Buffer);
     },
     async sendRaw(envelope, raw, dkim) {
-      const info = await transport.sendMail(rawMessage(envelope, raw, dkim));
+      const info = await transport.sendMail(await rawMessage(envelope, raw, dkim));
       await keep(info.message as Buffer);
     },
     close: () => transport.close(),

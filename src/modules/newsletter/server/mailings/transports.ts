@@ -108,7 +108,7 @@ export async function openTransport(ctx: AppContext, serviceId: number, config: 
         sender: from,
         async send(to, raw) {
           try {
-            await transport.sendMail({ envelope: { from: from.address, to: [to] }, raw: signMime(raw, dkim) });
+            await transport.sendMail({ envelope: { from: from.address, to: [to] }, raw: await signMime(raw, dkim) });
           } catch (error) {
             throw smtpFailure(error);
           }

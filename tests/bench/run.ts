@@ -6,7 +6,9 @@
  * BENCH_PORT (3320; the recipients servers take the next port), BENCH_SECONDS (10, per load),
  * BENCH_ONLY (`pages`: page weights and GET /api/user; `recipients`: the recipients lists; `news`: the
  * all-news list; `import`: the CSV import of 100,000 recipients, on its own server at BENCH_PORT + 2;
- * `mailings`: a mailing of BENCH_MAILING_RECIPIENTS (100,000) against raw pooled nodemailer;
+ * `mailings`: a mailing of BENCH_MAILING_MESSAGES (20,000) through the provider's relay and through a
+ * tenant's SMTP sender config, each against raw nodemailer tuned and warmed up, on the embedded
+ * database and, with BENCH_DATABASE_URL, on PostgreSQL, with the server's peak memory;
  * `delivery`: the site delivery API under a mixed read load, cold and warm; `stats`: the visit counter's
  * page views per second and the statistics screens' calls over a year of page views, on the embedded
  * database and, with BENCH_DATABASE_URL, on PostgreSQL; `preview`: the home-page
@@ -21,7 +23,7 @@ import { carriesFormCodeOutOfPlace, LOGIN_JS_GZIP_BUDGET, loginRoute, type PageW
 import { DELIVERY_CONDITIONAL_SHARE, DELIVERY_CONNECTIONS, DELIVERY_NEWS, DELIVERY_WRITE_SHARE, type DeliveryResult, measureDelivery, type PassResult } from './delivery';
 import { measureNews, NEWS_ITEMS } from './news';
 import { measurePreview, PREVIEW_CONNECTIONS, PREVIEW_ITEMS, PREVIEW_SECTIONS, type PreviewResult } from './preview';
-import { MAILING_RECIPIENTS, type MailingResult, measureMailings } from './mailings';
+import { type MailingResult, measureMailings } from './mailings';
 import {
   measureRecipients,
   type MixedLoadResult,
@@ -36,7 +38,7 @@ import { IMPORT_ROWS, type ImportResult, measureImport } from './recipient-impor
 import { INGEST_CONNECTIONS, measureStatistics, type StatisticsResult } from './statistics';
 import { measureWcag, WCAG_PAGES, type WcagResult } from './wcag';
 
-const targets = { loginJsGzipBytes: LOGIN_JS_GZIP_BUDGET, userP95Ms: 20, recipientsP95Ms: 25, newsP95Ms: 25, importSeconds: 5, mailingRatio: 0.8, deliveryP95Ms: 25, statsIngestPerSecond: 2_000, statsScreensP95Ms: 50, wcagPagesPerMinute: 20 };
+const targets = { loginJsGzipBytes: LOGIN_JS_GZIP_BUDGET, userP95Ms: 20, recipientsP95Ms: 25, newsP95Ms: 25, importSeconds: 5, mailingRatio: 0.9, mailingPeakRssBytes: 300 * 1024 * 1024, deliveryP95Ms: 25, statsIngestPerSecond: 2_000, statsScreensP95Ms: 50, wcagPagesPerMinute: 20 };
 const port = Number(process.env.BENCH_PORT ?? 3320);
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const BENCH_USER = 'klient';
@@ -175,16 +177,32 @@ function reportImport(result: ImportResult): string[][] {
 }
 
 function reportMailings(result: MailingResult): string[][] {
-  const ratio = result.serverPerSecond / result.rawPerSecond;
-  console.log(`\nA mailing of ${result.recipients.toLocaleString('en')} recipients to an smtp-server sink on loopback (provider's relay, embedded database)`);
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  console.log(
+    `\nMailings of ${result.messages.toLocaleString('en')} recipients to an smtp-server sink on loopback, each right after raw nodemailer sending the same ` +
+      `DKIM-signed messages (${result.raw.maxConnections} connections, ${result.raw.inFlight} in flight: the fastest of ${result.raw.trials.length} settings tried)`,
+  );
   console.log(
     table([
-      ['sender', 'messages/s', 'peak RSS'],
-      ['the server (mailing)', result.serverPerSecond.toFixed(0), `${(result.serverPeakRssBytes / 1024 / 1024).toFixed(0)} MB`],
-      ['raw pooled nodemailer', result.rawPerSecond.toFixed(0), ''],
+      ['raw setting (connections, in flight)', 'messages/s'],
+      ...result.raw.trials.map(({ setting, perSecond }) => [`${setting.maxConnections}, ${setting.inFlight}`, perSecond.toFixed(0)]),
+      [`${result.raw.maxConnections}, ${result.raw.inFlight} without DKIM (for reference)`, result.raw.unsignedPerSecond.toFixed(0)],
     ]),
   );
-  return [[`mailing / raw nodemailer (${MAILING_RECIPIENTS.toLocaleString('en')})`, `≥ ${targets.mailingRatio}`, ratio.toFixed(2), verdict(ratio >= targets.mailingRatio)]];
+  console.log(
+    table([
+      ['database', 'sender', 'server messages/s', 'raw messages/s', 'ratio', 'server peak RSS', 'load average'],
+      ...result.runs.map((run) => [run.database, run.sender, run.serverPerSecond.toFixed(0), run.rawPerSecond.toFixed(0), (run.serverPerSecond / run.rawPerSecond).toFixed(2), mb(run.serverPeakRssBytes), run.load.toFixed(1)]),
+    ]),
+  );
+  return result.runs.flatMap((run) => {
+    const ratio = run.serverPerSecond / run.rawPerSecond;
+    const name = `mailing (${run.sender}, ${run.database}) / raw nodemailer (${result.messages.toLocaleString('en')})`;
+    return [
+      [name, `≥ ${targets.mailingRatio}`, ratio.toFixed(2), verdict(ratio >= targets.mailingRatio)],
+      ['  the server\'s peak RSS', `< ${mb(targets.mailingPeakRssBytes)}`, mb(run.serverPeakRssBytes), verdict(run.serverPeakRssBytes < targets.mailingPeakRssBytes)],
+    ];
+  });
 }
 
 const passRow = (name: string, pass: PassResult) => [

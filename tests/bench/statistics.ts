@@ -208,7 +208,7 @@ async function measureIngest(options: { port: number; durationSeconds: number; l
 }
 
 /** A database of its own on the PostgreSQL server of BENCH_DATABASE_URL, dropped afterwards. */
-async function withPostgresDatabase<T>(serverUrl: string, run: (url: string) => Promise<T>): Promise<T> {
+export async function withPostgresDatabase<T>(serverUrl: string, run: (url: string) => Promise<T>): Promise<T> {
   const database = (await createTestDatabase(serverUrl))!;
   try {
     return await run(database.url);

@@ -1,6 +1,9 @@
-import { createHash, type KeyObject } from 'node:crypto';
+import { createHash, type KeyObject, sign } from 'node:crypto';
+import { domainToASCII } from 'node:url';
+import { promisify } from 'node:util';
 import type { DKIMOptions } from 'nodemailer/lib/dkim';
 import dkimSignature from 'nodemailer/lib/dkim/sign';
+import { foldLines } from 'nodemailer/lib/mime-funcs';
 
 /** A key that signs messages for a domain (d=) under a selector (s=). */
 export interface DkimKey {
@@ -26,11 +29,19 @@ function relaxedBodyHash(body: string): string {
   return createHash('sha256').update(lines === '' ? '' : `${lines}\r\n`, 'utf8').digest('base64');
 }
 
+/** RSA signing on libuv's thread pool: the event loop goes on while a message is signed, and the pool's threads sign in parallel. */
+const signInPool = promisify(sign);
+
+/** nodemailer's relaxed canonical form (RFC 6376 3.4.2) of the listed header fields (its typings name it wrongly). */
+const relaxedHeaders = (dkimSignature as unknown as { relaxedHeaders(headers: { key: string; line: string }[], fieldNames: string): { headers: string; fieldNames: string } })
+  .relaxedHeaders;
+
 /**
- * A message in MIME form (a mailing's, compiled) with a DKIM-Signature per key in front: its body
- * hashed once for all keys, in memory, without the stream nodemailer's own signer sets up per message.
+ * A message in MIME form (a mailing's, compiled) with a DKIM-Signature per key in front (rsa-sha256,
+ * relaxed/relaxed, the header of nodemailer's signer): its body hashed once for all keys, in memory,
+ * and the RSA signature computed off the event loop (the dearest part of a mailing's message).
  */
-export function signMime(raw: string, keys: readonly DkimKey[]): string {
+export async function signMime(raw: string, keys: readonly DkimKey[]): Promise<string> {
   if (keys.length === 0) return raw;
   const split = raw.indexOf('\r\n\r\n');
   const headers = (raw.slice(0, split + 2).match(/[^\r\n]+\r\n(?:[ \t][^\r\n]*\r\n)*/g) ?? []).map((field) => ({
@@ -38,10 +49,15 @@ export function signMime(raw: string, keys: readonly DkimKey[]): string {
     line: field.slice(0, -2),
   }));
   const bodyHash = relaxedBodyHash(raw.slice(split + 4));
-  const signatures = keys.map((key) => {
-    const signature = dkimSignature(headers, 'sha256', bodyHash, { ...key, headerFieldNames: SIGNED_HEADERS });
-    if (!signature) throw new Error(`DKIM signing for ${key.domainName} failed`);
-    return `${signature}\r\n`;
-  });
+  const signatures = await Promise.all(
+    keys.map(async (key) => {
+      const signed = relaxedHeaders(headers, SIGNED_HEADERS);
+      const tags = ['v=1', 'a=rsa-sha256', 'c=relaxed/relaxed', `d=${domainToASCII(key.domainName)}`, 'q=dns/txt', `s=${key.keySelector}`, `bh=${bodyHash}`, `h=${signed.fieldNames}`];
+      const header = `${foldLines(`DKIM-Signature: ${tags.join('; ')}`, 76)};\r\n b=`;
+      const data = Buffer.from(signed.headers + relaxedHeaders([{ key: 'dkim-signature', line: header }], 'dkim-signature').headers.slice(0, -2), 'latin1');
+      const signature = (await signInPool('sha256', data, key.privateKey)).toString('base64');
+      return `${header}${signature.replace(/(^.{73}|.{75}(?!\r?\n|\r))/g, '$&\r\n ').trim()}\r\n`;
+    }),
+  );
   return signatures.join('') + raw;
 }

@@ -6,6 +6,13 @@ import { type DkimKey, dkimOptions, signMime } from './dkim';
 import type { Mailer, MailMessage } from './mailer';
 
 /**
+ * A pool's size for a mailing's steady stream: SMTP sends one message at a time per connection, so
+ * a few more connections than nodemailer's 5 keep the stream going while some wait for answers, and
+ * a connection serves many messages before it is renewed (nodemailer's 100 reconnects often).
+ */
+export const SMTP_POOL = { maxConnections: 10, maxMessages: 1000 } as const;
+
+/**
  * SMTP through a pooled nodemailer transport when SMTP_URL is set; otherwise each message is
  * written as an .eml file under DATA_DIR/outbox, so a fresh install can still follow e-mail links.
  * With a DKIM key (the provider's, from the environment) every message is signed with it too.
@@ -13,17 +20,16 @@ import type { Mailer, MailMessage } from './mailer';
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; dkim?: DkimKey }): Mailer {
   const keysOf = (dkim: DkimKey[] = []) => (options.dkim ? [...dkim, options.dkim] : dkim);
   const composed = ({ dkim, ...message }: MailMessage) => ({ from: options.from, ...message, dkim: dkimOptions(keysOf(dkim)) });
-  const rawMessage = (envelope: { from: string; to: string }, raw: string, dkim?: DkimKey[]) => ({ envelope: { from: envelope.from, to: [envelope.to] }, raw: signMime(raw, keysOf(dkim)) });
+  const rawMessage = async (envelope: { from: string; to: string }, raw: string, dkim?: DkimKey[]) => ({ envelope: { from: envelope.from, to: [envelope.to] }, raw: await signMime(raw, keysOf(dkim)) });
   if (options.smtpUrl) {
-    const url = new URL(options.smtpUrl);
-    url.searchParams.set('pool', 'true');
-    const transport = nodemailer.createTransport(url.toString());
+    // The URL's own pool options (e.g. ?maxConnections=20) win over SMTP_POOL.
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true, ...SMTP_POOL });
     return {
       async send(message) {
         await transport.sendMail(composed(message));
       },
       async sendRaw(envelope, raw, dkim) {
-        await transport.sendMail(rawMessage(envelope, raw, dkim));
+        await transport.sendMail(await rawMessage(envelope, raw, dkim));
       },
       close: () => transport.close(),
     };
@@ -42,7 +48,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       await keep(info.message as Buffer);
     },
     async sendRaw(envelope, raw, dkim) {
-      const info = await transport.sendMail(rawMessage(envelope, raw, dkim));
+      const info = await transport.sendMail(await rawMessage(envelope, raw, dkim));
       await keep(info.message as Buffer);
     },
     close: () => transport.close(),

@@ -358,9 +358,9 @@ export class MailingEngine {
   private async claim(mailing: MailingRow): Promise<{ messages: Claimed[]; skipped: number } | 'stopped' | 'limited' | 'empty'> {
     const serviceId = mailing.client_service_id;
     return this.ctx.db.transaction(async (tx) => {
-      const current = await tx.query<{ status: string }>('SELECT status FROM newsletter_mailings WHERE id = $1 FOR UPDATE', [mailing.id]);
-      if (current.rows[0]?.status !== 'sending') return 'stopped';
-      await tx.query('UPDATE newsletter_mailings SET heartbeat_at = now() WHERE id = $1', [mailing.id]);
+      // The heartbeat and the check that the mailing still sends in one round trip, its row locked by the update.
+      const sending = await tx.query("UPDATE newsletter_mailings SET heartbeat_at = now() WHERE id = $1 AND status = 'sending' RETURNING id", [mailing.id]);
+      if (sending.rows.length === 0) return 'stopped';
       await tx.query('SELECT id FROM client_services WHERE id = $1 FOR UPDATE', [serviceId]);
       const { allowed, spent } = await this.allowance(tx, serviceId);
       if (spent) {

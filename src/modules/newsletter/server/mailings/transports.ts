@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../../server/app';
 import { dkimOptions, signMime } from '../../../../server/platform/mail/dkim';
 import type { MailMessage } from '../../../../server/platform/mail/mailer';
+import { SMTP_POOL } from '../../../../server/platform/mail/nodemailer';
 import { type OutboundPolicy, OutboundRefused } from '../../../../server/platform/outbound/guard';
 import { guardedRequest } from '../../../../server/platform/outbound/http';
 import { guardedSmtpTransport } from '../../../../server/platform/outbound/smtp';
@@ -50,8 +51,6 @@ export class SenderUnusable extends Error {}
 export const isUnusable = (error: unknown): boolean => error instanceof SenderUnusable || error instanceof OutboundRefused;
 
 const SEND_TIMEOUT_MS = 15_000;
-/** Connections a worker keeps open to a tenant's SMTP server (the provider's relay pools its own). */
-const SMTP_CONNECTIONS = 5;
 
 /** SMTP answers 5xx: permanent; 4xx, and connections that broke or timed out: worth another try. */
 function smtpFailure(error: unknown): Error {
@@ -87,7 +86,7 @@ export async function openTransport(ctx: AppContext, serviceId: number, config: 
         secure: config.smtp_port === 465,
         auth: { user: config.smtp_user ?? '', pass: config.smtp_password ?? '' },
         pool: true,
-        maxConnections: SMTP_CONNECTIONS,
+        ...SMTP_POOL,
         connectionTimeout: SEND_TIMEOUT_MS,
         greetingTimeout: SEND_TIMEOUT_MS,
         socketTimeout: SEND_TIMEOUT_MS,
@@ -108,7 +107,7 @@ export async function openTransport(ctx: AppContext, serviceId: number, config: 
         sender: from,
         async send(to, raw) {
           try {
-            await transport.sendMail({ envelope: { from: from.address, to: [to] }, raw: signMime(raw, dkim) });
+            await transport.sendMail({ envelope: { from: from.address, to: [to] }, raw: await signMime(raw, dkim) });
           } catch (error) {
             throw smtpFailure(error);
           }

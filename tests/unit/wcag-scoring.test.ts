@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CRITERIA, criterionOfTag, GUIDELINE_IDS, keyOf } from '../../src/modules/site/common/wcag/catalogue';
 import type { PageResults } from '../../src/modules/site/common/wcag/results';
 import { type AnalysedPage, automatedShare, type AxeRule, criterionResults, levelScores } from '../../src/modules/site/common/wcag/scoring';
-import { AXE_RULES } from '../../src/modules/site/server/wcag/rules';
+import { axeRules } from '../../src/modules/site/server/wcag/rules';
+
+const AXE_RULES = await axeRules();
 
 const results = (partial: Partial<PageResults>): PageResults => ({ violations: [], incomplete: [], passes: [], inapplicable: [], ...partial });
 const node = { target: 'img', html: '<img src="a.png">' };

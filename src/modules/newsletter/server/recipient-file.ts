@@ -1,5 +1,4 @@
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import type { TranslateParams } from '../../../common/i18n/translate';
 import { decodeRecipientText, delimiterOf, namedColumns, type MappedColumns } from '../common/recipient-columns';
 import { ZIP_END_SEARCH_BYTES, zipEnd, zipEntries } from '../../../common/zip-directory';
@@ -97,6 +96,8 @@ export async function readXlsx(buffer: Buffer): Promise<ReadRows> {
   if (contents.entries > XLSX_MAX_ENTRIES || contents.unpackedBytes > XLSX_MAX_UNPACKED_MB * 1024 * 1024) {
     throw new ImportFileRefused('errors.recipient_imports.xlsx_too_large', { max: XLSX_MAX_UNPACKED_MB });
   }
+  // Loaded by the first XLSX import, not at start (a large library most servers never need).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];

@@ -1,4 +1,3 @@
-import mjml2html from 'mjml';
 import { sanitizeHtml } from '../../../server/platform/sanitizing/html';
 import { escapeHtml } from './mailings/render';
 
@@ -123,6 +122,8 @@ export async function renderTemplate(blocks: readonly RenderedBlock[], layout: R
     ${footer}
   </mj-body>
 </mjml>`;
+  // Loaded on the first render, not at start: MJML is a large part of an idle server's memory.
+  const { default: mjml2html } = await import('mjml');
   const { html } = await mjml2html(source, { validationLevel: 'soft' });
   return html;
 }

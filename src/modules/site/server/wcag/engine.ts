@@ -1,12 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { chromium, type Page, type Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { type OutboundPolicy, OutboundRefused } from '../../../../server/platform/outbound/guard';
 import { guardedRequest } from '../../../../server/platform/outbound/http';
 import { AXE_TAGS, type PageResults } from '../../common/wcag/results';
 
-/** axe-core's browser build, injected into every analysed page. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** axe-core's browser build, injected into every analysed page; read by the first analysis, as Playwright is loaded (neither weighs on a server that analyses nothing). */
+let axeSource: Promise<string> | undefined;
+const readAxeSource = () => (axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
 /** Bounds on what one page stores: elements per rule and the length of each element's HTML. */
 const MAX_NODES = 50;
 const MAX_HTML = 400;
@@ -58,6 +59,7 @@ export interface AnalysisRun {
  */
 export async function analyseSite(run: AnalysisRun, options: AnalysisOptions): Promise<void> {
   const start = new URL(run.startUrl);
+  const { chromium } = await import('playwright-core');
   const browser = await chromium
     .launch({ executablePath: options.chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
     .catch(() => {
@@ -175,7 +177,7 @@ const AXE_RUN = `(async ({ tags, maxNodes, maxHtml }) => {
 })`;
 
 async function runAxe(page: Page): Promise<PageResults> {
-  await page.evaluate(AXE_SOURCE);
+  await page.evaluate(await readAxeSource());
   return page.evaluate(`${AXE_RUN}(${JSON.stringify({ tags: AXE_TAGS, maxNodes: MAX_NODES, maxHtml: MAX_HTML })})`) as Promise<PageResults>;
 }
 

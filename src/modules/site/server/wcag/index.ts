@@ -11,7 +11,7 @@ import { CRITERIA, type Criterion, GUIDELINE_IDS, PRINCIPLE_IDS } from '../../co
 import { ACTIVE_STATES } from '../../common/wcag/results';
 import { automatedShare, criterionResults, levelScores, summarise, type Summary } from '../../common/wcag/scoring';
 import { wcagAnalysisJob, WCAG_JOB } from './job';
-import { AXE_RULES } from './rules';
+import { axeRules } from './rules';
 import { analysedPages, manualChecks } from './scores';
 import { wcagStatementServer } from './statement';
 
@@ -101,7 +101,7 @@ export async function wcagServer(app: FastifyInstance): Promise<void> {
   /** Every criterion's result in an analysis (none analysed: every criterion not tested), with the service's checks by hand. */
   async function resultsOf(serviceId: number, analysisId: number | null, pageId?: number) {
     const pages = analysisId === null ? [] : await analysedPages(db, analysisId, pageId);
-    return { pages, criteria: criterionResults(pages, AXE_RULES, await manualChecks(db, serviceId)) };
+    return { pages, criteria: criterionResults(pages, await axeRules(), await manualChecks(db, serviceId)) };
   }
 
   /** A catalogue criterion by its id; 404 for any other. */
@@ -241,7 +241,7 @@ export async function wcagServer(app: FastifyInstance): Promise<void> {
     }
     const { pages, criteria } = await resultsOf(serviceId, analysis.id, pageId);
     const scoped = criteria.filter(within);
-    const levels = levelScores(pages, AXE_RULES, scoped);
+    const levels = levelScores(pages, await axeRules(), scoped);
     return { analysis_id: analysis.id, type, prefix: prefix ?? null, ...summarise(scoped, levels), criteria: scoped };
   });
 
@@ -256,7 +256,7 @@ export async function wcagServer(app: FastifyInstance): Promise<void> {
     const { criteria } = await resultsOf(serviceId, analysisId);
     return {
       analysis_id: analysisId,
-      automated: automatedShare(AXE_RULES),
+      automated: automatedShare(await axeRules()),
       criteria: criteria.map(({ failures, reviews, ...criterion }) => ({ ...criterion, failed_pages: new Set(failures.flatMap((finding) => finding.pages.map((page) => page.id))).size, review_count: reviews.length })),
     };
   });

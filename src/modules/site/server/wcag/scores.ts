@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../../server/platform/db';
 import type { PageResults } from '../../common/wcag/results';
 import { type AnalysedPage, criterionResults, levelScores, type ManualCheck, summarise, type Summary } from '../../common/wcag/scoring';
-import { AXE_RULES } from './rules';
+import { axeRules } from './rules';
 
 /** The analysed pages of an analysis (those that failed have no results), or the one page asked for. */
 export async function analysedPages(db: Queryable, analysisId: number, pageId?: number): Promise<AnalysedPage[]> {
@@ -25,5 +25,6 @@ export async function manualChecks(db: Queryable, serviceId: number): Promise<Ma
 /** The site's scores of a finished analysis, kept with it for the history and the trend. */
 export async function analysisSummary(db: Queryable, analysisId: number, serviceId: number): Promise<Summary> {
   const pages = await analysedPages(db, analysisId);
-  return summarise(criterionResults(pages, AXE_RULES, await manualChecks(db, serviceId)), levelScores(pages, AXE_RULES));
+  const rules = await axeRules();
+  return summarise(criterionResults(pages, rules, await manualChecks(db, serviceId)), levelScores(pages, rules));
 }

@@ -16,10 +16,10 @@ export function CronHint({ id, value }: { id: string; value: unknown }) {
   return (
     <Box id={id} aria-live="polite" sx={{ mt: 1 }}>
       <Typography>{translate(description.key, description.params)}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+      <Typography id={`${id}-next`} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
         {translate('cron.next_runs')}
       </Typography>
-      <Box component="ul" sx={{ m: 0, pl: 3 }}>
+      <Box component="ul" aria-labelledby={`${id}-next`} sx={{ m: 0, pl: 3 }}>
         {nextRuns(expression).map((run) => (
           <Typography component="li" variant="body2" key={run.toISOString()}>
             {formatDate(run, true)}

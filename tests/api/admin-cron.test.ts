@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs, type Jobs } from '../../src/server/platform/jobs';
 import { CLEANUP_JOB } from '../../src/server/platform/jobs/cleanup';
-import { cronDefinition, cronQueue, type CronJobValues } from '../../src/modules/admin/server/cron/runner';
+import { cronDefinition, cronQueue, deleteOldRuns, type CronJobValues } from '../../src/modules/admin/server/cron/runner';
 import type { CronRun } from '../../src/modules/admin/common/cron';
 import { createTestApp, type TestApp } from './support/app';
 import { signedIn } from './support/signed-in';
@@ -177,6 +177,19 @@ describe('the admin area: scheduled jobs', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await runsOf(job.id)).map((row) => row.outcome)).toEqual(['failed', 'ok']);
   }, 60_000);
+
+  it('keeps runs for the configured time and closes a run abandoned on its last attempt as failed', async () => {
+    const job = await create({ name: 'Stare logi', schedule: '30 3 * * *', kind: 'task', task: 'cron-runs-cleanup' });
+    const insert = (hoursAgo: number, outcome: string) =>
+      test.ctx.db.query(`INSERT INTO cron_runs (cron_job_id, boss_job_id, attempt, started_at, outcome) VALUES ($1, gen_random_uuid(), 1, now() - $2 * interval '1 hour', $3)`, [job.id, hoursAgo, outcome]);
+    expect(test.config.cronRunsRetentionDays).toBe(30);
+    await insert(31 * 24, 'ok');
+    await insert(29 * 24, 'ok');
+    await insert(2, 'running');
+    await insert(0, 'running');
+    await deleteOldRuns(test.ctx.db, test.config.cronRunsRetentionDays);
+    expect((await runsOf(job.id)).map((row) => row.outcome).sort()).toEqual(['failed', 'ok', 'running']);
+  });
 
   it.runIf(process.env.TEST_DATABASE_URL)('runs a job due every minute once a minute with two servers on one PostgreSQL database', async () => {
     const job = await create({ name: 'Co minutę', schedule: '* * * * *', kind: 'task', task: 'cron-runs-cleanup', enabled: true });

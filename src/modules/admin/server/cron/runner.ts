@@ -185,7 +185,20 @@ async function notifyRoot(deps: CronDeps, tx: Queryable, id: number, values: Cro
   for (const root of roots) if (root.email) await deps.mailer.send({ to: root.email, subject: title, text: lead });
 }
 
-/** Deletes the runs older than the configured time (CRON_RUNS_RETENTION_DAYS). */
-export async function deleteOldRuns(db: Queryable, retentionDays: number): Promise<void> {
-  await db.query(`DELETE FROM cron_runs WHERE started_at < now() - $1 * interval '1 day'`, [retentionDays]);
+/** Longer than any run may last (pg-boss expires a task's run after 15 minutes, a URL call's after its limit and a minute). */
+const ABANDONED_AFTER_HOURS = 1;
+
+/**
+ * Deletes the runs older than the configured time (CRON_RUNS_RETENTION_DAYS), and closes as failed a
+ * run still marked running long after it expired: one cut off on its last attempt, which no retry finds.
+ */
+export async function deleteOldRuns(db: Db, retentionDays: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`DELETE FROM cron_runs WHERE started_at < now() - $1 * interval '1 day'`, [retentionDays]);
+    await tx.query(
+      `UPDATE cron_runs SET outcome = 'failed', finished_at = now(), response = $2
+        WHERE outcome = 'running' AND started_at < now() - $1 * interval '1 hour'`,
+      [ABANDONED_AFTER_HOURS, t('resources.cron_runs.interrupted')],
+    );
+  });
 }

@@ -69,9 +69,16 @@ test.describe("root's scheduled jobs", () => {
     await saveButton(page).click();
     await expectToast(page, text('resources.cron_jobs.messages.created'));
 
-    // Run now from its row, by keyboard; its run shows in the logs.
+    // Its edit page describes the stored schedule.
     await page.goto('/admin/cron');
     const row = main(page).getByRole('row').filter({ hasText: job });
+    await row.getByRole('link', { name: text('app.schema.edit_item', { label: job }) }).click();
+    await expect(page).toHaveURL(/\/admin\/cron\/edytuj\/\d+$/);
+    await expect(main(page).getByText('codziennie o 03:00', { exact: true })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Run now from its row, by keyboard; its run shows in the logs.
+    await page.goto('/admin/cron');
     await row.getByRole('button', { name: text('resources.cron_jobs.actions.run') }).press('Enter');
     await expectToast(page, text('resources.cron_jobs.messages.run_queued'));
     await main(page).getByRole('link', { name: text('resources.cron_jobs.links.runs') }).click();

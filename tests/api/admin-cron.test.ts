@@ -129,10 +129,12 @@ describe('the admin area: scheduled jobs', () => {
     expect(run.statusCode, run.body).toBe(202);
     await expect.poll(async () => (await runsOf(job.id)).map((row) => row.outcome), { timeout: 15_000 }).toEqual(['ok']);
     const [logged] = await runsOf(job.id);
-    expect(logged).toMatchObject({ job_name: 'Porządki teraz', attempt: 1, response: 'Zadanie panelu wykonane.' });
+    expect(logged).toMatchObject({ cron_job_id: job.id, job_name: 'Porządki teraz', attempt: 1, response: 'Zadanie panelu wykonane.' });
     expect(new Date(logged.finished_at!).getTime()).toBeGreaterThanOrEqual(new Date(logged.started_at).getTime());
     expect(logged.duration_ms).toBeGreaterThanOrEqual(0);
     expect((await call('POST', `${JOBS}/999999/run`, undefined, 'admin')).statusCode).toBe(404);
+    expect((await call('GET', `${RUNS}?cron_job_id=999999999999999`, undefined, 'admin')).json()).toEqual({ data: [], pagination: { total: 0 } });
+    expect((await call('GET', `${RUNS}?cron_job_id=pierwsze`, undefined, 'admin')).statusCode).toBe(400);
   }, 30_000);
 
   it('retries a failing URL call with backoff, logs each attempt failed with the start of the answer, and notifies root', async () => {

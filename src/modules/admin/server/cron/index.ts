@@ -87,14 +87,14 @@ export const cronServer = fp(
       const { rows } = await db.query<CronRun & { job_name: string }>(
         `SELECT r.id, r.cron_job_id, j.data->>'name' AS job_name, r.attempt, r.started_at, r.finished_at, r.duration_ms, r.outcome, r.http_status, r.response
            FROM cron_runs r JOIN module_records j ON j.id = r.cron_job_id
-          WHERE ($1::int IS NULL OR r.cron_job_id = $1::int)
+          WHERE ($1::bigint IS NULL OR r.cron_job_id = $1::bigint)
           ORDER BY r.started_at DESC, r.id DESC LIMIT $2 OFFSET $3`,
         [jobFilter, limit, offset],
       );
-      const { rows: counted } = await db.query<{ total: string }>('SELECT count(*) AS total FROM cron_runs WHERE ($1::int IS NULL OR cron_job_id = $1::int)', [jobFilter]);
+      const { rows: counted } = await db.query<{ total: string }>('SELECT count(*) AS total FROM cron_runs WHERE ($1::bigint IS NULL OR cron_job_id = $1::bigint)', [jobFilter]);
       const moment = (value: unknown) => (value === null ? null : new Date(value as string).toISOString());
       return {
-        data: rows.map((row) => ({ ...row, started_at: moment(row.started_at), finished_at: moment(row.finished_at) })),
+        data: rows.map((row) => ({ ...row, cron_job_id: Number(row.cron_job_id), started_at: moment(row.started_at), finished_at: moment(row.finished_at) })),
         pagination: { total: Number(counted[0].total) },
       };
     });

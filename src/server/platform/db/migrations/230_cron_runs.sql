@@ -4,7 +4,7 @@
 CREATE TABLE cron_runs (
   id SERIAL PRIMARY KEY,
   -- The job's module_records row; its runs go with it.
-  cron_job_id INTEGER NOT NULL REFERENCES module_records(id) ON DELETE CASCADE,
+  cron_job_id BIGINT NOT NULL REFERENCES module_records(id) ON DELETE CASCADE,
   -- The pg-boss job the attempt belongs to: a retry finds its earlier attempt cut off by a crash.
   boss_job_id UUID NOT NULL,
   attempt INTEGER NOT NULL,

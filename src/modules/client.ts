@@ -1,6 +1,7 @@
 import { lazyScreen, type LazyScreen } from '../client/layout/lazyScreen';
 import type { AppRoute } from '../client/routes';
 import { faqRoutes } from './admin/client/faq/routes';
+import { cronRoutes } from './admin/client/cron/routes';
 import { surveyRoutes } from './admin/client/surveys/routes';
 import { diskRoutes } from './disk/client/routes';
 import { newsletterReportRoutes } from './newsletter/client/reports/routes';
@@ -16,7 +17,7 @@ import { wcagRoutes } from './site/client/wcag/routes';
  * The browser's side of the modules that need code beyond their schema files (src/modules/<domain>/client):
  * pages of their own, and screens put on a schema module's route by its name. Each screen loads lazily.
  */
-export const moduleClientRoutes: AppRoute[] = [...servicesAdminRoutes, ...newsletterRoutes, ...newsletterReportRoutes, ...importRoutes, ...diskRoutes, ...statisticsRoutes, ...mainPageRoutes, ...wcagRoutes, ...faqRoutes, ...surveyRoutes];
+export const moduleClientRoutes: AppRoute[] = [...servicesAdminRoutes, ...newsletterRoutes, ...newsletterReportRoutes, ...importRoutes, ...diskRoutes, ...statisticsRoutes, ...mainPageRoutes, ...wcagRoutes, ...faqRoutes, ...surveyRoutes, ...cronRoutes];
 
 export const moduleClientScreens: Record<string, LazyScreen<object>> = { ...importScreens, ...newsletterScreens, ...formScreens };
 

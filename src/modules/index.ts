@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDemoSeed } from '../server/platform/db/demo';
 import { faqServer } from './admin/server/faq';
+import { cronServer } from './admin/server/cron';
+import { cronDemo } from './admin/server/cron/demo';
 import { adminNewsServer } from './admin/server/news';
 import { adminNewsDemo } from './admin/server/news/demo';
 import { faqDemo } from './admin/server/faq/demo';
@@ -33,13 +35,13 @@ import { wcagDemo } from './site/server/wcag/demo';
  * The server plugins of the modules that need code beyond their schema files, one folder each
  * (src/modules/<domain>/server beside schemas/<domain>/), registered under /api after the schema modules.
  */
-export const moduleServerPlugins: FastifyPluginAsync[] = [servicesAdminServer, newsletterServer, siteServer, diskServer, faqServer, helpServer, adminNewsServer, surveysServer];
+export const moduleServerPlugins: FastifyPluginAsync[] = [servicesAdminServer, newsletterServer, siteServer, diskServer, faqServer, helpServer, adminNewsServer, surveysServer, cronServer];
 
 /** Pages the modules serve outside /api, to anyone: a site's home pages at /strona/{domain}/. */
 export const modulePublicPages: FastifyPluginAsync[] = [publicMainPages];
 
 /** The modules' demo records, written once on a demo database when the server is ready (in this order). */
-export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo, videosDemo, siteModulesDemo, formsDemo, appearanceDemo, mainPagesDemo, statisticsDemo, wcagDemo, faqDemo, helpDemo, adminNewsDemo, surveysDemo];
+export const moduleDemoSeeds: ModuleDemoSeed[] = [recipientsDemo, templatesDemo, mailingsDemo, senderDemo, newsDemo, editorsDemo, importsDemo, diskDemo, mainDataDemo, videosDemo, siteModulesDemo, formsDemo, appearanceDemo, mainPagesDemo, statisticsDemo, wcagDemo, faqDemo, helpDemo, adminNewsDemo, surveysDemo, cronDemo];
 
 /** The demo accounts the modules' demos add (the start message lists them beside the shell's). */
 export const moduleDemoAccounts = moduleDemoSeeds.flatMap((seed) => seed.accounts ?? []);

@@ -59,6 +59,8 @@ export interface Config {
   /** Visit statistics: days raw page views are kept once rolled up (STATS_RAW_RETENTION_DAYS), page views one address may send a minute (STATS_HITS_PER_MINUTE). */
   statsRawRetentionDays: number;
   statsHitsPerMinute: number;
+  /** Days the runs of root's scheduled jobs are kept in their log (CRON_RUNS_RETENTION_DAYS). */
+  cronRunsRetentionDays: number;
   /** The Chromium the WCAG assistant drives (CHROMIUM_PATH; Debian's by default). */
   chromiumPath: string;
   /** How long the WCAG assistant waits for one page to load and be checked, in seconds (WCAG_PAGE_TIMEOUT). */
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: logLevel(env.LOG_LEVEL),
     statsRawRetentionDays: Math.max(2, Number(env.STATS_RAW_RETENTION_DAYS ?? 30)),
     statsHitsPerMinute: Number(env.STATS_HITS_PER_MINUTE ?? 60),
+    cronRunsRetentionDays: Math.max(1, Number(env.CRON_RUNS_RETENTION_DAYS ?? 30)),
     chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
     wcagPageTimeout: Number(env.WCAG_PAGE_TIMEOUT ?? 20),
     dkim:

@@ -1,3 +1,4 @@
+import { isCronExpression } from '../cron';
 import { isCalendarDate, isDateTime } from '../validation/dates';
 import { isEmail, isPostalCode, isUrl } from '../validation/generic';
 import { isValidPhone } from '../validation/profile';
@@ -23,4 +24,6 @@ export const customFormats = {
   phone: isValidPhone,
   nip: isNip,
   regon: isRegon,
+  // A scheduled job's five-field cron expression (src/common/cron.ts describes it in words).
+  cron: isCronExpression,
 };

@@ -7,11 +7,13 @@ import { propertySuffix } from '../../../common/schema/widgets';
 import type { JsonSchema } from '../../../common/schema/types';
 import { api } from '../../providers/http';
 import { moduleOf } from '../registry';
+import { CronHint } from './CronHint';
 import type { SchemaFormContext } from './OptionsWidget';
 
 /**
  * RJSF's text input, with the text of the property's x-suffix after it (from the schema as resolved
- * for the form's values, so a branch's suffix shows only while the branch holds).
+ * for the form's values, so a branch's suffix shows only while the branch holds); a cron expression
+ * (`"format": "cron"`) with its Polish description and next runs under it.
  */
 export function TextWidget(props: WidgetProps) {
   const params = useParams() as PathParams;
@@ -26,5 +28,12 @@ export function TextWidget(props: WidgetProps) {
   });
   const BaseInputTemplate = getTemplate('BaseInputTemplate', props.registry, props.options);
   const text = suffix && typeof answer.data?.[suffix.field] === 'string' ? (answer.data[suffix.field] as string) : undefined;
-  return <BaseInputTemplate {...props} slotProps={text ? { input: { endAdornment: <InputAdornment position="end">{text}</InputAdornment> } } : undefined} />;
+  const input = <BaseInputTemplate {...props} slotProps={text ? { input: { endAdornment: <InputAdornment position="end">{text}</InputAdornment> } } : undefined} />;
+  if (props.schema.format !== 'cron') return input;
+  return (
+    <>
+      {input}
+      <CronHint id={`${props.id}-cron`} value={props.value} />
+    </>
+  );
 }

@@ -41,7 +41,7 @@ export interface JobDefinition<Data = Record<string, unknown>> {
   retryBackoff?: boolean;
   /** A run taking longer fails (and is retried); a run cut off by a crash is retried after it. */
   expireInSeconds?: number;
-  /** Cron expression (Europe/Warsaw time) on which the job is sent with empty data. */
+  /** Cron expression (Europe/Warsaw time) on which the job is sent with empty data; without it, no schedule. */
   cron?: string;
 }
 
@@ -77,8 +77,12 @@ export interface JobsOptions {
 }
 
 export interface Jobs {
-  /** Registers a handler (and its queue and cron schedule); works before and after start. */
+  /** Registers a handler (and its queue and cron schedule); works before and after start, and again to change it. */
   define<Data>(definition: JobDefinition<Data>): Promise<void>;
+  /** Drops a definition: its worker, its schedule and its queue with the jobs in it. */
+  forget(name: string): Promise<void>;
+  /** Runs a defined job's handler here and now, within the caller's own job (a scheduled job running one of the panel's tasks). */
+  runHandler(name: string, job: JobContext<Record<string, never>>): Promise<void>;
   /** Resolves to the job id, or null when a singleton key kept it from being sent. */
   send<Data extends object>(name: string, data: Data, options?: SendOptions): Promise<string | null>;
   state(name: string, id: string): Promise<JobState | null>;
@@ -158,7 +162,10 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
       // createQueue leaves an existing queue alone; the definition in code wins.
       await boss.updateQueue(definition.name, queue());
       if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: PANEL_TIME_ZONE });
+      else await boss.unschedule(definition.name);
     });
+    // A definition given again replaces its worker (a scheduled job root changed).
+    if (workerIds.delete(definition.name)) await boss.offWork(definition.name);
     const worker = await boss.work<Data>(definition.name, { batchSize, pollingIntervalSeconds, includeMetadata: true }, async (batch) => {
       // Each job completes or fails on its own; pg-boss's own completion of the batch then finds nothing active.
       await Promise.all(
@@ -183,6 +190,20 @@ export function createJobs(db: Db, options: JobsOptions = {}): Jobs {
     async define(definition) {
       definitions.set(definition.name, definition as JobDefinition<never>);
       if (started) await install(definition);
+    },
+    async forget(name) {
+      definitions.delete(name);
+      if (!started) return;
+      if (workerIds.delete(name)) await boss.offWork(name);
+      await oneServerAtATime(async () => {
+        await boss.unschedule(name);
+        await boss.deleteQueue(name);
+      });
+    },
+    async runHandler(name, job) {
+      const definition = definitions.get(name) as JobDefinition<Record<string, never>> | undefined;
+      if (!definition) throw new Error(`No job ${name} is defined`);
+      await definition.handler(job);
     },
     async send(name, data, sendOptions = {}) {
       const { owner, tx, singletonKey, singletonSeconds, startAfterSeconds, retryLimit, retryDelaySeconds, retryBackoff } = sendOptions;

@@ -23,7 +23,7 @@ const choicesOf = async (service: number) =>
 
 beforeAll(async () => {
   test = await createTestApp();
-  await signIn('klient', 'klient2');
+  await signIn('klient', 'klient2', 'admin');
   ({ site, otherSite, newsletter } = await demoSites(test));
   const { rows } = await test.ctx.db.query<{ id: number; prefix: string }>('SELECT id, prefix FROM appearance_templates');
   templates = Object.fromEntries(rows.map((row) => [row.prefix, row.id]));
@@ -191,6 +191,85 @@ describe('activating a template', () => {
     }
     expect((await call('PUT', `${base(site)}/template`, {})).json().errors).toEqual({ template_id: 'Szablon jest wymagany.' });
     expect(await choicesOf(site)).toEqual(before);
+  });
+});
+
+describe('the templates root allows a service (admin/uprawnienia)', () => {
+  const allowed = `/template/allowed`;
+  afterAll(async () => {
+    await call('PUT', `${base(site)}${allowed}`, { all: true }, 'admin');
+    await call('PUT', `${base(site)}/template`, { template_id: templates.aurora });
+  });
+
+  it('allows every template by default', async () => {
+    const answer = await call('GET', `${base(site)}${allowed}`, undefined, 'admin');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      all: true,
+      data: [
+        { id: templates.aurora, name: 'Aurora (pełny)', allowed: true },
+        { id: templates.minimal, name: 'Minimal (prosty)', allowed: true },
+      ],
+    });
+    expect((await call('GET', `${base(site)}/template`)).json().data.every((template: { is_allowed: boolean }) => template.is_allowed)).toBe(true);
+  });
+
+  it('is root only', async () => {
+    expect((await call('GET', `${base(site)}${allowed}`)).statusCode).toBe(403);
+    const put = await call('PUT', `${base(site)}${allowed}`, { all: false, template_ids: [templates.aurora] });
+    expect(put.statusCode).toBe(403);
+    expect(put.json().detail).toBe('Brak dostępu.');
+    expect((await call('GET', `${base(site)}${allowed}`, undefined, 'admin')).json().all).toBe(true);
+  });
+
+  it('refuses no choice, no template or an unknown one in Polish, and changes nothing', async () => {
+    const refusals: [unknown, Record<string, string>][] = [
+      [{}, { all: 'Wybierz, czy usługa może korzystać ze wszystkich szablonów.' }],
+      [{ all: false, template_ids: [] }, { template_ids: 'Zaznacz co najmniej jeden szablon.' }],
+      [{ all: false, template_ids: [999999] }, { template_ids: 'Wybrane szablony nie istnieją w katalogu.' }],
+      [{ all: false, template_ids: 'aurora' }, { template_ids: 'Wybrane szablony nie istnieją w katalogu.' }],
+    ];
+    for (const [body, errors] of refusals) {
+      const answer = await call('PUT', `${base(site)}${allowed}`, body, 'admin');
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ detail: 'Proszę poprawnie wypełnić formularz.', errors });
+    }
+    expect((await call('GET', `${base(site)}${allowed}`, undefined, 'admin')).json().all).toBe(true);
+  });
+
+  it('shows the service only the allowed templates and refuses activating another in Polish', async () => {
+    const saved = await call('PUT', `${base(site)}${allowed}`, { all: false, template_ids: [templates.aurora] }, 'admin');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ all: false, detail: 'Dostępne szablony zostały zapisane.' });
+    const listed = (await call('GET', `${base(site)}/template`)).json();
+    expect(listed.pagination.total).toBe(1);
+    expect(listed.data.map((template: { id: number }) => template.id)).toEqual([templates.aurora]);
+    expect((await call('GET', `${base(site)}/template/${templates.minimal}`)).statusCode).toBe(404);
+    const before = await choicesOf(site);
+    const refused = await call('PUT', `${base(site)}/template`, { template_id: templates.minimal });
+    expect(refused.statusCode).toBe(400);
+    const message = 'Szablon Minimal (prosty) nie jest dostępny dla tej usługi. Wybierz jeden z szablonów katalogu.';
+    expect(refused.json()).toEqual({ detail: message, errors: { template_id: message } });
+    expect(await choicesOf(site)).toEqual(before);
+    // Another service keeps every template.
+    expect((await call('GET', `${base(otherSite)}/template`, undefined, 'klient2')).json().pagination.total).toBe(2);
+  });
+
+  it('keeps a disallowed active template working, marked, until the service activates another', async () => {
+    await call('PUT', `${base(site)}${allowed}`, { all: false, template_ids: [templates.minimal] }, 'admin');
+    const current = await call('GET', `${base(site)}/template/current`);
+    expect(current.json()).toMatchObject({ prefix: 'aurora', is_active: true, is_allowed: false, template_color: expect.any(String) });
+    expect((await call('GET', `${base(site)}/module/appearance_settings/counter`)).statusCode).toBe(200);
+    const listed = (await call('GET', `${base(site)}/template`)).json().data;
+    expect(listed.map((template: { prefix: string; is_active: boolean; is_allowed: boolean }) => [template.prefix, template.is_active, template.is_allowed])).toEqual([
+      ['aurora', true, false],
+      ['minimal', false, true],
+    ]);
+    expect((await call('GET', `${base(site)}/template/${templates.aurora}`)).json()).toMatchObject({ is_active: true, is_allowed: false });
+
+    expect((await call('PUT', `${base(site)}/template`, { template_id: templates.minimal })).statusCode).toBe(200);
+    expect((await call('GET', `${base(site)}/template`)).json().data.map((template: { prefix: string }) => template.prefix)).toEqual(['minimal']);
+    expect((await call('PUT', `${base(site)}/template`, { template_id: templates.aurora })).statusCode).toBe(400);
   });
 });
 

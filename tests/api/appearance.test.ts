@@ -362,6 +362,50 @@ describe('the settings pages', () => {
     expect(added.statusCode, added.body).toBe(201);
   });
 
+  it("refuses a banner picture not of its zone's size, naming both sizes and storing nothing; takes one of that size", async () => {
+    const banners = settingsOf(site, 'banners');
+    const upload = (method: 'POST' | 'PUT', url: string, payload: unknown, width: number, height: number) =>
+      png(width, height).then((data) => test.call({ method, url, token: tokens.klient, ...multipart(payload, { name: 'banner.png', type: 'image/png', data }, 'picture') }));
+    const body = { name: 'Banner w nagłówku', zone: 'naglowek', alt: 'Banner w nagłówku', active: true };
+    const before = await storedOf(test, site, 'appearance_banners');
+    const wrong = await upload('POST', banners, body, 600, 300);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      detail: 'Proszę poprawnie wypełnić formularz.',
+      errors: { picture: 'Obraz bannera musi mieć wymiary strefy Nagłówek strony: 1200 × 300 px (przesłany ma 600 × 300 px).' },
+    });
+    expect(await storedOf(test, site, 'appearance_banners')).toEqual(before);
+
+    const fitting = await upload('POST', banners, body, 1200, 300);
+    expect(fitting.statusCode, fitting.body).toBe(201);
+    const { id, picture_uri: pictureUri } = fitting.json();
+    const replaced = await upload('PUT', `${banners}/${id}`, body, 1200, 299);
+    expect(replaced.statusCode).toBe(400);
+    expect(replaced.json().errors.picture).toMatch(/1200 × 300 px \(przesłany ma 1200 × 299 px\)/);
+    expect((await call('GET', `${banners}/${id}`)).json().picture_uri).toBe(pictureUri);
+
+    // A stored picture moved to a zone of another size is refused too; a zone without a size takes any.
+    const zones = [
+      { prefix: 'naglowek', name: 'Nagłówek strony', width: 1200, height: 300 },
+      { prefix: 'stopka', name: 'Stopka', width: 600, height: 100 },
+      { prefix: 'boczna', name: 'Kolumna boczna' },
+    ];
+    const setZones = (list: unknown[]) =>
+      test.ctx.db.query("UPDATE appearance_templates SET settings = jsonb_set(settings, '{banners}', $2::jsonb) WHERE id = $1", [templates.aurora, JSON.stringify(list)]);
+    await setZones(zones);
+    try {
+      const moved = await call('PUT', `${banners}/${id}`, { ...body, zone: 'stopka' });
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json().errors).toEqual({ picture: 'Obraz bannera musi mieć wymiary strefy Stopka: 600 × 100 px (przesłany ma 1200 × 300 px).' });
+      expect((await call('GET', `${banners}/${id}`)).json().zone).toBe('naglowek');
+      const anySize = await call('PUT', `${banners}/${id}`, { ...body, zone: 'boczna' });
+      expect(anySize.statusCode, anySize.body).toBe(200);
+    } finally {
+      await setZones(zones.slice(0, 1));
+    }
+    expect((await call('DELETE', `${banners}/${id}`)).statusCode).toBe(204);
+  });
+
   it('asks header photos for their alternative text', async () => {
     const missing = await test.call({ method: 'POST', url: settingsOf(site, 'header_photos'), token: tokens.klient, ...multipart({}, { name: 'foto.png', type: 'image/png', data: await png(120, 40) }) });
     expect(missing.statusCode).toBe(400);

@@ -3,6 +3,7 @@ import { withConventionalKeys } from './keys';
 import { checkMenuFolders, menuOf } from './menu';
 import { placeholders } from './paths';
 import { completeRules, RULES_KEYWORD } from './rules';
+import { withFlaggedRequired } from './flagged-required';
 import { withSingleLineChecks } from './single-line';
 import type { AdminAction, AdminBlock, AdminBulkAction, AdminDelivery, AdminFieldSave, AdminFile, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
 import { widgetProblem } from './widgets';
@@ -368,7 +369,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     const problem = widgetProblem(property);
     if (problem) fail(source, `property ${name}: ${problem}`);
   }
-  const schema = withSingleLineChecks(rules.length ? { ...resolved, [RULES_KEYWORD]: rules } : resolved);
+  const schema = withFlaggedRequired(withSingleLineChecks(rules.length ? { ...resolved, [RULES_KEYWORD]: rules } : resolved));
   return { schema, admin, source };
 }
 

@@ -188,7 +188,7 @@ function asAjvError(error: RJSFValidationError): ErrorObject {
   };
 }
 
-function asRjsfErrors(messages: Record<string, string>): RJSFValidationError[] {
+export function asRjsfErrors(messages: Record<string, string>): RJSFValidationError[] {
   return Object.entries(messages).map(([field, message]) => ({
     property: field === '_' ? '' : `.${field}`,
     message,

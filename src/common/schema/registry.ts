@@ -166,7 +166,13 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     ...(given.list?.upload === undefined ? {} : { upload: identifier(source, 'list.upload', given.list.upload) }),
     ...(given.list?.export === true ? { export: true } : {}),
     ...(given.list?.links?.length
-      ? { links: given.list.links.map((link) => ({ route: identifier(source, 'list.links route', link.route), label: typeof link.label === 'string' ? link.label : fail(source, 'list.links: label must be a catalogue key') })) }
+      ? {
+          links: given.list.links.map((link) => ({
+            route: identifier(source, 'list.links route', link.route),
+            label: typeof link.label === 'string' ? link.label : fail(source, 'list.links: label must be a catalogue key'),
+            on: link.on === 'row' ? ('row' as const) : ('list' as const),
+          })),
+        }
       : {}),
     ...(given.list?.bulk?.length ? { bulk: given.list.bulk.map((entry) => bulkActionOf(source, entry, properties)) } : {}),
   };

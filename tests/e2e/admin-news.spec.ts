@@ -49,8 +49,10 @@ test.describe("root's news to users", () => {
     await page.goto(`${editPath}/opcje`);
     await expect(main(page).getByRole('checkbox', { name: text('resources.user_news.fields.published') })).toBeChecked();
     // Only the options of the chosen audience: service types for service types, logins for chosen users.
-    const serviceTypes = main(page).getByText(text('resources.user_news.fields.service_types'), { exact: true });
-    const logins = main(page).getByText(text('resources.user_news.fields.users'), { exact: true });
+    // A field's label, with the asterisk of a required one.
+    const label = (key: string) => main(page).getByText(new RegExp(`^${text(key)}(\\s*\\*)?$`)).first();
+    const serviceTypes = label('resources.user_news.fields.service_types');
+    const logins = label('resources.user_news.fields.users');
     await expect(serviceTypes).toBeHidden();
     await expect(logins).toBeHidden();
     const audience = async (choice: string) => {

@@ -151,6 +151,19 @@ describe('the admin area: news to users', () => {
     const again = await test.ctx.jobs.send(IMPORTANT_NEWS_MAIL_JOB, { newsId: item.id });
     await expect.poll(async () => (await test.ctx.jobs.state(IMPORTANT_NEWS_MAIL_JOB, again!))?.state, { timeout: 20_000 }).toBe('completed');
     expect(await mailsAbout(title)).toHaveLength(1);
+    // The item counts its mails, read-only: a save cannot change the figure.
+    expect((await call('GET', `${NEWS}/${item.id}`, undefined, 'admin')).json().mails_sent).toBe(1);
+    const forged = await call('PUT', `${NEWS}/${item.id}`, { ...item, date: inHours(-0.01), mails_sent: 99 }, 'admin');
+    expect(forged.json().mails_sent).toBe(1);
+  });
+
+  it("the demo's important item shows its mails sent: one per user of its audience", async () => {
+    const { rows } = await test.ctx.db.query<{ id: number; users: string }>(
+      "SELECT n.id, (SELECT count(*) FROM users u WHERE u.email <> '' AND NOT u.is_blocked) AS users FROM news n WHERE n.important ORDER BY n.id LIMIT 1",
+    );
+    const listed = (await call('GET', `${NEWS}?per_page=100`, undefined, 'admin')).json().data.find((news: { id: number }) => news.id === rows[0].id);
+    expect(listed.mails_sent).toBe(Number(rows[0].users));
+    expect(listed.mails_sent).toBeGreaterThan(0);
   });
 
   it('keeps photos and attachments on the engine, shown to users with the item', async () => {

@@ -23,7 +23,7 @@ const choicesOf = async (service: number) =>
 
 beforeAll(async () => {
   test = await createTestApp();
-  await signIn('klient', 'klient2');
+  await signIn('klient', 'klient2', 'admin');
   ({ site, otherSite, newsletter } = await demoSites(test));
   const { rows } = await test.ctx.db.query<{ id: number; prefix: string }>('SELECT id, prefix FROM appearance_templates');
   templates = Object.fromEntries(rows.map((row) => [row.prefix, row.id]));
@@ -194,6 +194,85 @@ describe('activating a template', () => {
   });
 });
 
+describe('the templates root allows a service (admin/uprawnienia)', () => {
+  const allowed = `/template/allowed`;
+  afterAll(async () => {
+    await call('PUT', `${base(site)}${allowed}`, { all: true }, 'admin');
+    await call('PUT', `${base(site)}/template`, { template_id: templates.aurora });
+  });
+
+  it('allows every template by default', async () => {
+    const answer = await call('GET', `${base(site)}${allowed}`, undefined, 'admin');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      all: true,
+      data: [
+        { id: templates.aurora, name: 'Aurora (pełny)', allowed: true },
+        { id: templates.minimal, name: 'Minimal (prosty)', allowed: true },
+      ],
+    });
+    expect((await call('GET', `${base(site)}/template`)).json().data.every((template: { is_allowed: boolean }) => template.is_allowed)).toBe(true);
+  });
+
+  it('is root only', async () => {
+    expect((await call('GET', `${base(site)}${allowed}`)).statusCode).toBe(403);
+    const put = await call('PUT', `${base(site)}${allowed}`, { all: false, template_ids: [templates.aurora] });
+    expect(put.statusCode).toBe(403);
+    expect(put.json().detail).toBe('Brak dostępu.');
+    expect((await call('GET', `${base(site)}${allowed}`, undefined, 'admin')).json().all).toBe(true);
+  });
+
+  it('refuses no choice, no template or an unknown one in Polish, and changes nothing', async () => {
+    const refusals: [unknown, Record<string, string>][] = [
+      [{}, { all: 'Wybierz, czy usługa może korzystać ze wszystkich szablonów.' }],
+      [{ all: false, template_ids: [] }, { template_ids: 'Zaznacz co najmniej jeden szablon.' }],
+      [{ all: false, template_ids: [999999] }, { template_ids: 'Wybrane szablony nie istnieją w katalogu.' }],
+      [{ all: false, template_ids: 'aurora' }, { template_ids: 'Wybrane szablony nie istnieją w katalogu.' }],
+    ];
+    for (const [body, errors] of refusals) {
+      const answer = await call('PUT', `${base(site)}${allowed}`, body, 'admin');
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ detail: 'Proszę poprawnie wypełnić formularz.', errors });
+    }
+    expect((await call('GET', `${base(site)}${allowed}`, undefined, 'admin')).json().all).toBe(true);
+  });
+
+  it('shows the service only the allowed templates and refuses activating another in Polish', async () => {
+    const saved = await call('PUT', `${base(site)}${allowed}`, { all: false, template_ids: [templates.aurora] }, 'admin');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ all: false, detail: 'Dostępne szablony zostały zapisane.' });
+    const listed = (await call('GET', `${base(site)}/template`)).json();
+    expect(listed.pagination.total).toBe(1);
+    expect(listed.data.map((template: { id: number }) => template.id)).toEqual([templates.aurora]);
+    expect((await call('GET', `${base(site)}/template/${templates.minimal}`)).statusCode).toBe(404);
+    const before = await choicesOf(site);
+    const refused = await call('PUT', `${base(site)}/template`, { template_id: templates.minimal });
+    expect(refused.statusCode).toBe(400);
+    const message = 'Szablon Minimal (prosty) nie jest dostępny dla tej usługi. Wybierz jeden z szablonów katalogu.';
+    expect(refused.json()).toEqual({ detail: message, errors: { template_id: message } });
+    expect(await choicesOf(site)).toEqual(before);
+    // Another service keeps every template.
+    expect((await call('GET', `${base(otherSite)}/template`, undefined, 'klient2')).json().pagination.total).toBe(2);
+  });
+
+  it('keeps a disallowed active template working, marked, until the service activates another', async () => {
+    await call('PUT', `${base(site)}${allowed}`, { all: false, template_ids: [templates.minimal] }, 'admin');
+    const current = await call('GET', `${base(site)}/template/current`);
+    expect(current.json()).toMatchObject({ prefix: 'aurora', is_active: true, is_allowed: false, template_color: expect.any(String) });
+    expect((await call('GET', `${base(site)}/module/appearance_settings/counter`)).statusCode).toBe(200);
+    const listed = (await call('GET', `${base(site)}/template`)).json().data;
+    expect(listed.map((template: { prefix: string; is_active: boolean; is_allowed: boolean }) => [template.prefix, template.is_active, template.is_allowed])).toEqual([
+      ['aurora', true, false],
+      ['minimal', false, true],
+    ]);
+    expect((await call('GET', `${base(site)}/template/${templates.aurora}`)).json()).toMatchObject({ is_active: true, is_allowed: false });
+
+    expect((await call('PUT', `${base(site)}/template`, { template_id: templates.minimal })).statusCode).toBe(200);
+    expect((await call('GET', `${base(site)}/template`)).json().data.map((template: { prefix: string }) => template.prefix)).toEqual(['minimal']);
+    expect((await call('PUT', `${base(site)}/template`, { template_id: templates.aurora })).statusCode).toBe(400);
+  });
+});
+
 describe('access', () => {
   it("refuses another client's service on every call, and changes nothing", async () => {
     const before = await choicesOf(site);
@@ -281,6 +360,50 @@ describe('the settings pages', () => {
     expect(await storedOf(test, site, 'appearance_banners')).toEqual(before);
     const added = await call('POST', settingsOf(site, 'banners'), { name: 'Nowy banner', zone: 'naglowek', alt: 'Nowy banner', active: true });
     expect(added.statusCode, added.body).toBe(201);
+  });
+
+  it("refuses a banner picture not of its zone's size, naming both sizes and storing nothing; takes one of that size", async () => {
+    const banners = settingsOf(site, 'banners');
+    const upload = (method: 'POST' | 'PUT', url: string, payload: unknown, width: number, height: number) =>
+      png(width, height).then((data) => test.call({ method, url, token: tokens.klient, ...multipart(payload, { name: 'banner.png', type: 'image/png', data }, 'picture') }));
+    const body = { name: 'Banner w nagłówku', zone: 'naglowek', alt: 'Banner w nagłówku', active: true };
+    const before = await storedOf(test, site, 'appearance_banners');
+    const wrong = await upload('POST', banners, body, 600, 300);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      detail: 'Proszę poprawnie wypełnić formularz.',
+      errors: { picture: 'Obraz bannera musi mieć wymiary strefy Nagłówek strony: 1200 × 300 px (przesłany ma 600 × 300 px).' },
+    });
+    expect(await storedOf(test, site, 'appearance_banners')).toEqual(before);
+
+    const fitting = await upload('POST', banners, body, 1200, 300);
+    expect(fitting.statusCode, fitting.body).toBe(201);
+    const { id, picture_uri: pictureUri } = fitting.json();
+    const replaced = await upload('PUT', `${banners}/${id}`, body, 1200, 299);
+    expect(replaced.statusCode).toBe(400);
+    expect(replaced.json().errors.picture).toMatch(/1200 × 300 px \(przesłany ma 1200 × 299 px\)/);
+    expect((await call('GET', `${banners}/${id}`)).json().picture_uri).toBe(pictureUri);
+
+    // A stored picture moved to a zone of another size is refused too; a zone without a size takes any.
+    const zones = [
+      { prefix: 'naglowek', name: 'Nagłówek strony', width: 1200, height: 300 },
+      { prefix: 'stopka', name: 'Stopka', width: 600, height: 100 },
+      { prefix: 'boczna', name: 'Kolumna boczna' },
+    ];
+    const setZones = (list: unknown[]) =>
+      test.ctx.db.query("UPDATE appearance_templates SET settings = jsonb_set(settings, '{banners}', $2::jsonb) WHERE id = $1", [templates.aurora, JSON.stringify(list)]);
+    await setZones(zones);
+    try {
+      const moved = await call('PUT', `${banners}/${id}`, { ...body, zone: 'stopka' });
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json().errors).toEqual({ picture: 'Obraz bannera musi mieć wymiary strefy Stopka: 600 × 100 px (przesłany ma 1200 × 300 px).' });
+      expect((await call('GET', `${banners}/${id}`)).json().zone).toBe('naglowek');
+      const anySize = await call('PUT', `${banners}/${id}`, { ...body, zone: 'boczna' });
+      expect(anySize.statusCode, anySize.body).toBe(200);
+    } finally {
+      await setZones(zones.slice(0, 1));
+    }
+    expect((await call('DELETE', `${banners}/${id}`)).statusCode).toBe(204);
   });
 
   it('asks header photos for their alternative text', async () => {

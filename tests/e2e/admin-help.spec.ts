@@ -53,12 +53,18 @@ test.describe("root's help pages", () => {
     await expectToast(page, text('resources.help_pages.messages.created'));
     await expect(page).toHaveURL('/admin/pomoc');
     await expect(main(page).getByText(TITLE)).toBeVisible();
+    // The list names the screen by its Polish title and path, not its route name.
+    const row = main(page).getByRole('row').filter({ hasText: TITLE });
+    await expect(row).toContainText(text('app.help.route_choice', { title: text('app.layout.titles.user_profile'), path: '/panel/profil' }));
+    await expect(row).not.toContainText('user_profile');
 
     // One page per screen: a second one for the profile is refused, with the server's message.
     await page.goto('/admin/pomoc/dodaj');
     await fillHelpPage(page, uniqueName('Druga pomoc e2e'));
     await saveButton(page).click();
     await expectToast(page, text('validation.help_pages.route_taken'), 'alert');
+    // Also under the field, as the form shows every refusal of a unique key.
+    await expect(main(page).getByText(text('validation.help_pages.route_taken'))).toBeVisible();
 
     await page.goto('/admin/pomoc');
     await main(page).getByRole('link', { name: text('app.schema.edit_item', { label: TITLE }) }).click();

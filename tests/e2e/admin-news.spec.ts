@@ -48,6 +48,25 @@ test.describe("root's news to users", () => {
 
     await page.goto(`${editPath}/opcje`);
     await expect(main(page).getByRole('checkbox', { name: text('resources.user_news.fields.published') })).toBeChecked();
+    // Only the options of the chosen audience: service types for service types, logins for chosen users.
+    // A field's label, with the asterisk of a required one.
+    const label = (key: string) => main(page).getByText(new RegExp(`^${text(key)}(\\s*\\*)?$`)).first();
+    const serviceTypes = label('resources.user_news.fields.service_types');
+    const logins = label('resources.user_news.fields.users');
+    await expect(serviceTypes).toBeHidden();
+    await expect(logins).toBeHidden();
+    const audience = async (choice: string) => {
+      await main(page).getByRole('combobox', { name: text('resources.user_news.fields.audience') }).click();
+      await page.getByRole('option', { name: text(`resources.user_news.choices.audience.${choice}`) }).click();
+    };
+    await audience('service_types');
+    await expect(serviceTypes).toBeVisible();
+    await expect(logins).toBeHidden();
+    await audience('users');
+    await expect(logins).toBeVisible();
+    await expect(serviceTypes).toBeHidden();
+    await audience('all');
+    await expect(logins).toBeHidden();
     await expect(main(page).getByRole('checkbox', { name: text('resources.user_news.fields.important') })).not.toBeChecked();
     expect(await axeViolations(page)).toEqual([]);
     await saveButton(page).click();

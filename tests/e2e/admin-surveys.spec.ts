@@ -136,7 +136,12 @@ test.describe("root's surveys", () => {
     const admin = await apiSession(request, 'admin');
     const { data } = await admin.get<{ data: { id: number }[] }>(`/api/admin/surveys?search=${encodeURIComponent(text('demo.surveys.panel.title'))}`);
     await signIn(page, 'admin');
-    await page.goto(`/admin/ankiety/wyniki/${data[0].id}`);
+    // Reached from the survey's row of the list.
+    await page.goto('/admin/ankiety');
+    const results = main(page).getByRole('link', { name: text('app.schema.row_link', { link: text('app.surveys.results.open'), label: text('demo.surveys.panel.title') }) });
+    await expect(results).toHaveText(text('app.surveys.results.open'));
+    await results.click();
+    await expect(page).toHaveURL(`/admin/ankiety/wyniki/${data[0].id}`);
     await expect(pageHeading(page)).toHaveText(text('app.surveys.results.heading', { title: text('demo.surveys.panel.title') }));
     const module = main(page).getByRole('table', { name: text('app.surveys.results.table', { question: text('demo.surveys.panel.module.question') }) });
     await expect(module.getByRole('row', { name: new RegExp(`^${text('demo.surveys.panel.module.options.1')} 2 66,7%`) })).toBeVisible();

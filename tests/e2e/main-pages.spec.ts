@@ -1,6 +1,6 @@
 import { axeViolations } from './support/axe';
 import { text } from './support/catalogue';
-import { confirmDialog, dragHandles, expectToast, moveToTopByKeyboard, saveButton, uniqueName } from './support/schema-screens';
+import { confirmDialog, dragHandles, expectToast, moveToTopByKeyboard, pngImage, saveButton, uniqueName } from './support/schema-screens';
 import { pageHeading } from './support/session';
 import { expect, test } from './support/signed-in';
 import { specTexts } from './support/spec-texts';
@@ -128,4 +128,52 @@ test('the public home page is accessible and draws the sections', async ({ page 
   await expect(page.getByRole('main')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: text('demo.main_pages.sections.news') })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test('a section: moved up by mouse drag, given a background picture by upload, deleted', async ({ page, services }) => {
+  await page.goto(`/usluga/${services.site}/wyglad/strona_glowna/strona_glowna`);
+  await expect(pageHeading(page)).toHaveText(text('app.main_pages.pages.strona_glowna'));
+  const name = uniqueName('Sekcja myszą');
+  await choose(page, text('resources.main_page_sections.fields.section_prefix'), text('app.main_pages.sections.aktualnosci'));
+  await main(page).getByRole('textbox', { name: text('resources.main_page_sections.fields.name') }).fill(name);
+  await main(page).getByRole('button', { name: text('ra.action.add'), exact: true }).click();
+  await expectToast(page, specTexts.sectionAdded);
+  await expect.poll(() => labels(page)).toContain(drag(name));
+
+  // Dragged by its handle with the mouse, in small steps as a hand moves, above the section before it.
+  const before = await labels(page);
+  const at = before.indexOf(drag(name));
+  const handle = main(page).getByRole('button', { name: drag(name), exact: true });
+  const previous = main(page).getByRole('button', { name: before[at - 1]!, exact: true });
+  await previous.scrollIntoViewIfNeeded();
+  await handle.scrollIntoViewIfNeeded();
+  const from = (await handle.boundingBox())!;
+  const to = (await previous.boundingBox())!;
+  await handle.hover();
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y, { steps: 25 });
+  await page.mouse.up();
+  await expectToast(page, text('app.schema.order_saved'));
+  await expect.poll(async () => (await labels(page)).indexOf(drag(name))).toBe(at - 1);
+  await page.reload();
+  await expect.poll(async () => (await labels(page)).indexOf(drag(name))).toBe(at - 1);
+
+  // The look: a background picture chosen from a file, uploaded on save, shown on the page and in the preview.
+  await main(page).getByRole('link', { name: text('app.main_pages.section.edit', { name }) }).click();
+  await main(page).getByRole('tab', { name: text('app.main_pages.section.look') }).click();
+  await expect(page).toHaveURL(/\/wyglad$/);
+  const background = text('resources.main_page_sections.fields.background');
+  await main(page).getByLabel(text('app.main_pages.look.choose', { field: background })).setInputFiles(await pngImage(page, { name: 'tlo.png', colour: '#1b3a6b', width: 320, height: 120 }));
+  await saveButton(page).click();
+  await expectToast(page, specTexts.sectionLookUpdated);
+  await expect(main(page).getByRole('img', { name: text('app.main_pages.look.current', { field: background }) })).toBeVisible();
+  await expect(preview(page)).toHaveAttribute('srcdoc', /background-image:url\(/);
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByRole('link', { name: text('app.main_pages.pages.strona_glowna'), exact: true }).first().click();
+  await main(page).getByRole('button', { name: text('app.main_pages.section.delete', { name }) }).click();
+  await confirmDialog(page).getByRole('button', { name: text('app.confirm.delete') }).click();
+  await expectToast(page, specTexts.sectionDeleted);
+  await expect.poll(() => labels(page)).not.toContain(drag(name));
 });

@@ -162,8 +162,9 @@ function RecordForm({ context, record, proposed, shown }: { context: SchemaConte
         shown={shown}
         values={values}
         onChange={(next) => {
+          // A change that changes nothing (an editor or a choice settling its value after the answer) keeps the server's messages.
+          if (extraErrors && JSON.stringify(next) !== JSON.stringify(values)) setExtraErrors(undefined);
           setValues(next);
-          if (extraErrors) setExtraErrors(undefined);
         }}
         onSubmit={submit}
         extraErrors={extraErrors}

@@ -206,6 +206,8 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
     onSuccess: () => toast.success('app.schema.exported'),
     onError: (error) => toast.error(errorMessage(error)),
   });
+  const listLinks = admin.list.links?.filter((link) => link.on === 'list') ?? [];
+  const rowLinks = admin.list.links?.filter((link) => link.on === 'row') ?? [];
   const actions = (record: ListRecord) => {
     const locked = lockNotice(admin, record) !== null;
     // A locked record is read on its own page: the details, or (with none) its form, shown read-only.
@@ -216,6 +218,20 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
         {rowActions.map((action) => (
           <ActionButton key={action.name} context={context} action={action} record={record} size="small" />
         ))}
+        {rowLinks.map((link) => {
+          const target = routesByName.get(link.route);
+          return target ? (
+            <Button
+              key={link.route}
+              size="small"
+              component={LinkBase}
+              to={generatePath(target.path, itemParams(record))}
+              aria-label={translate('app.schema.row_link', { link: translate(link.label), label: label(record) })}
+            >
+              {translate(link.label)}
+            </Button>
+          ) : null;
+        })}
         {showPath && (
           <IconButton component={LinkBase} to={showPath} aria-label={translate('app.schema.show_item', { label: label(record) })}>
             <VisibilityIcon />
@@ -245,7 +261,7 @@ function RecordList({ context, listName }: { context: SchemaContext; listName?: 
           {collectionActions.map((action) => (
             <ActionButton key={action.name} context={context} action={action} />
           ))}
-          {admin.list.links?.map((link) => {
+          {listLinks.map((link) => {
             const target = routesByName.get(link.route);
             return target ? (
               <Button key={link.route} variant="outlined" component={LinkBase} to={generatePath(target.path, params)}>

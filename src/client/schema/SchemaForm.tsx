@@ -18,7 +18,7 @@ import { apiPaths } from '../../common/schema/paths';
 import { api } from '../providers/http';
 import type { JsonSchema, ModuleSchema } from '../../common/schema/types';
 import { useToast } from '../notifications';
-import { conditionalFields, formSchema, formUiSchema, hiddenFields, translateFormErrors } from './formSchema';
+import { asRjsfErrors, conditionalFields, formSchema, formUiSchema, hiddenFields, missingOfferedFields, translateFormErrors } from './formSchema';
 import { schemaFields, schemaWidgets } from './widgets';
 
 export type FormValues = Record<string, unknown>;
@@ -188,7 +188,9 @@ export function SchemaForm({ module, values, onChange, onSubmit, extraErrors, ed
         setSubmitted(true);
         toast.error('validation.form_invalid');
       }}
-      transformErrors={(errors) => translateFormErrors(errors, module, translate)}
+      // With a field required only where the service has it (x-flags): JSON Schema's `required` cannot say so. Not a
+      // customValidate: RJSF then resolves the defaults against the branch-resolved schema, which a precompiled validator refuses.
+      transformErrors={(errors) => [...translateFormErrors(errors, module, translate), ...asRjsfErrors(missingOfferedFields(module, values, hidden, translate))]}
       translateString={rjsfTranslator(translate)}
       extraErrors={extraErrors}
       liveValidate={submitted ? 'onChange' : undefined}

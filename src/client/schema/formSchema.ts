@@ -2,6 +2,8 @@ import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rj
 import { toErrorSchema } from '@rjsf/utils';
 import type { ErrorObject } from 'ajv';
 import { describeErrors, translateErrors } from '../../common/schema/errors';
+import { isEmptyValue, requiredWhenOffered } from '../../common/schema/flagged-required';
+import { fieldTitleKey } from '../../common/schema/keys';
 import type { JsonSchema, ModuleSchema } from '../../common/schema/types';
 import { propertyOptions, propertyWidget, type PropertyWidget } from '../../common/schema/widgets';
 import { referenceOf } from '../../common/schema/registry';
@@ -186,7 +188,7 @@ function asAjvError(error: RJSFValidationError): ErrorObject {
   };
 }
 
-function asRjsfErrors(messages: Record<string, string>): RJSFValidationError[] {
+export function asRjsfErrors(messages: Record<string, string>): RJSFValidationError[] {
   return Object.entries(messages).map(([field, message]) => ({
     property: field === '_' ? '' : `.${field}`,
     message,
@@ -201,6 +203,18 @@ function asRjsfErrors(messages: Record<string, string>): RJSFValidationError[] {
 export function translateFormErrors(errors: readonly RJSFValidationError[], module: ModuleSchema, translate: Translate): RJSFValidationError[] {
   const described = describeErrors(errors.map(asAjvError), module.schema);
   return asRjsfErrors(translateErrors(described, (key, params) => translate(key, params), module.schema));
+}
+
+/**
+ * The fields required only where the service has them (x-flags, REQUIRED_WHEN_OFFERED) that the
+ * form shows and the data leaves empty, each with its message: JSON Schema's `required` cannot say so.
+ */
+export function missingOfferedFields(module: ModuleSchema, data: Record<string, unknown>, hidden: ReadonlySet<string>, translate: Translate): Record<string, string> {
+  return Object.fromEntries(
+    requiredWhenOffered(module.schema)
+      .filter(([field]) => !hidden.has(field) && isEmptyValue(data[field]))
+      .map(([field, key]) => [field, translate(key, { field: translate(fieldTitleKey(module, field)) })]),
+  );
 }
 
 /** The server's 400 {errors: {field: message}} (dotted paths) as RJSF's error schema, shown on the fields. */

@@ -3,6 +3,7 @@ import { withConventionalKeys } from './keys';
 import { checkMenuFolders, menuOf } from './menu';
 import { placeholders } from './paths';
 import { completeRules, RULES_KEYWORD } from './rules';
+import { withFlaggedRequired } from './flagged-required';
 import { withSingleLineChecks } from './single-line';
 import type { AdminAction, AdminBlock, AdminBulkAction, AdminDelivery, AdminFieldSave, AdminFile, AdminReference, AdminScope, JsonSchema, ModuleSchema, SchemaFile } from './types';
 import { widgetProblem } from './widgets';
@@ -165,7 +166,13 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     ...(given.list?.upload === undefined ? {} : { upload: identifier(source, 'list.upload', given.list.upload) }),
     ...(given.list?.export === true ? { export: true } : {}),
     ...(given.list?.links?.length
-      ? { links: given.list.links.map((link) => ({ route: identifier(source, 'list.links route', link.route), label: typeof link.label === 'string' ? link.label : fail(source, 'list.links: label must be a catalogue key') })) }
+      ? {
+          links: given.list.links.map((link) => ({
+            route: identifier(source, 'list.links route', link.route),
+            label: typeof link.label === 'string' ? link.label : fail(source, 'list.links: label must be a catalogue key'),
+            on: link.on === 'row' ? ('row' as const) : ('list' as const),
+          })),
+        }
       : {}),
     ...(given.list?.bulk?.length ? { bulk: given.list.bulk.map((entry) => bulkActionOf(source, entry, properties)) } : {}),
   };
@@ -368,7 +375,7 @@ export function loadModuleSchema(file: unknown, source: string, product = DEFAUL
     const problem = widgetProblem(property);
     if (problem) fail(source, `property ${name}: ${problem}`);
   }
-  const schema = withSingleLineChecks(rules.length ? { ...resolved, [RULES_KEYWORD]: rules } : resolved);
+  const schema = withFlaggedRequired(withSingleLineChecks(rules.length ? { ...resolved, [RULES_KEYWORD]: rules } : resolved));
   return { schema, admin, source };
 }
 

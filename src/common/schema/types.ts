@@ -142,8 +142,11 @@ export interface AdminList {
   export?: boolean;
   /** What the list does to the records selected on it, each one call for all of them (capabilities/bulk.ts). */
   bulk?: AdminBulkAction[];
-  /** Buttons above the list opening a module's own screen about the records (recipients: their import), by route name. */
-  links?: { route: string; label: string }[];
+  /**
+   * Buttons opening a module's own screen about the records, by route name: above the list
+   * (recipients: their import), or with `on: 'row'` on each row, the record's id filling the route's param (a survey's results).
+   */
+  links?: { route: string; label: string; on: 'list' | 'row' }[];
 }
 
 /**

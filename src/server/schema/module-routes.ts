@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest, FastifySchema, HTTPMethods, RouteHandlerMethod } from 'fastify';
 import {
   createAjv,
@@ -40,16 +41,18 @@ export interface Placement {
 export interface WriteChange {
   record: StoredRecord;
   removed: boolean;
+  /** The content of the record's file in a field: the one this write received (not committed yet), else the stored one; null without one. */
+  openFile(field: string): Promise<Readable | null>;
 }
 
 const isStoredRecord = (value: unknown): value is StoredRecord =>
   typeof value === 'object' && value !== null && 'id' in value && 'values' in value && 'files' in value;
 
 /** What a write's result names: a created or updated record, or a removal's {record, nested}. */
-function changeOf(result: unknown): WriteChange | null {
-  if (isStoredRecord(result)) return { record: result, removed: false };
+function changeOf(result: unknown, openFile: (record: StoredRecord, field: string) => Promise<Readable | null>): WriteChange | null {
   const removed = typeof result === 'object' && result !== null && 'record' in result ? result.record : undefined;
-  return isStoredRecord(removed) ? { record: removed, removed: true } : null;
+  const record = isStoredRecord(result) ? result : isStoredRecord(removed) ? removed : null;
+  return record && { record, removed: record === removed, openFile: (field) => openFile(record, field) };
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -342,12 +345,18 @@ export class ModuleRoutes {
     });
     const committed: string[] = [];
     let gone: string[] = [];
+    const openFile = async (record: StoredRecord, field: string) => {
+      const name = record.files[field];
+      if (!name) return null;
+      const received = name === stored[field] ? files.find((file) => file.field === field) : undefined;
+      return (await this.files.open(received ? received.temporary.key : fileKey(this.module, owner, field, name)))?.stream ?? null;
+    };
     try {
       const result = await this.store.transaction(this.app.ctx.db, async (tx) => {
         let result = await write(tx, stored);
         for (const hook of this.hooks) {
           if (!hook.afterWrite) continue;
-          const rewritten = await hook.afterWrite(tx, owner, changeOf(result));
+          const rewritten = await hook.afterWrite(tx, owner, changeOf(result, openFile));
           if (rewritten && isStoredRecord(result)) result = rewritten as Awaited<T>;
         }
         gone = Object.entries(dropped(result)).flatMap(([field, name]) => (name ? keysOf(this.module, owner, field, name) : []));

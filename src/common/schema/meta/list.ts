@@ -50,8 +50,15 @@ export const listPart: MetaPart = {
           'Actions on the records selected on the list (checkboxes), one call for all of them: POST {collection}/bulk/delete {ids}, POST {collection}/bulk/add/{field} {ids, values}.',
         ),
         links: listOf(
-          closed({ route: described("The name of a module's own route; its params are the list's.", identifier), label: catalogueKey }, ['route', 'label']),
-          "Buttons above the list opening a module's own screen about its records.",
+          closed(
+            {
+              route: described("The name of a module's own route; its params are the list's (and on a row, the record's).", identifier),
+              label: catalogueKey,
+              on: described('"list" (default): a button above the list; "row": a button on each row, about that record.', { enum: ['list', 'row'] }),
+            },
+            ['route', 'label'],
+          ),
+          "Buttons opening a module's own screen about the records: above the list, or on each row.",
         ),
         upload: described('A file field: the list takes many files at once, one record each.', identifier),
       },

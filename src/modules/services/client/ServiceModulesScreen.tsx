@@ -7,6 +7,7 @@ import { api, errorMessage } from '../../../client/providers/http';
 import { SERVICE_STATE_KEY } from '../../../client/providers/service';
 import { QueryContent } from '../../../client/screens/common/QueryStates';
 import { useDraft } from '../../../client/ui/useDraft';
+import { AllowedTemplatesForm } from '../../site/client/appearance/AllowedTemplatesForm';
 import { DeliveryKeyForm } from '../../site/client/delivery/DeliveryKeyForm';
 import { ImportPagesForm } from '../../site/client/imports/ImportPagesForm';
 
@@ -19,7 +20,8 @@ interface ServiceModule {
 /**
  * admin/uprawnienia (root users): which modules the service has. Saving replaces the service's
  * modules; the server's module check, the service menu and the routes follow at once. A service
- * with imports also gets the choice of its import pages, one whose site content is delivered its delivery key.
+ * with imports also gets the choice of its import pages, one with appearance the graphic templates it may use, one whose
+ * site content is delivered its delivery key.
  */
 export default function ServiceModulesScreen() {
   const { service_id: serviceId = '' } = useParams();
@@ -41,6 +43,8 @@ export default function ServiceModulesScreen() {
     },
     onError: (error) => toast.error(errorMessage(error)),
   });
+
+  const hasModule = (name: string) => modules.data?.data.some((module) => module.module === name && module.enabled);
 
   const toggle = (module: string, on: boolean) =>
     change((current) => {
@@ -81,7 +85,8 @@ export default function ServiceModulesScreen() {
           )}
         </QueryContent>
       </Paper>
-      {modules.data?.data.some((module) => module.module === 'imports' && module.enabled) ? <ImportPagesForm serviceId={serviceId} /> : null}
+      {hasModule('imports') ? <ImportPagesForm serviceId={serviceId} /> : null}
+      {hasModule('appearance') ? <AllowedTemplatesForm serviceId={serviceId} /> : null}
       <DeliveryKeyForm serviceId={serviceId} />
     </Box>
   );

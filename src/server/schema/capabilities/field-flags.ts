@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ModuleSchema } from '../../../common/schema';
+import { isEmptyValue, REQUIRED_WHEN_OFFERED } from '../../../common/schema/flagged-required';
 import { fieldTitleKey } from '../../../common/schema/keys';
 import type { Queryable } from '../../platform/db';
 import { HttpError, t } from '../../platform/http/errors';
@@ -28,7 +29,8 @@ const serviceIdOf = (request: FastifyRequest) => {
  * `x-flags` on a property: the field exists only while its flags hold (the page data's fields by
  * the template's has_* settings). OPTIONS answers `fields: {<field>: {offered}}` for the form; a
  * write may not change a field the service lacks (400 on the field), and keeps its stored value,
- * so switching templates back and forth loses nothing.
+ * so switching templates back and forth loses nothing. A required one is required only where offered
+ * (REQUIRED_WHEN_OFFERED, which the registry puts in place of `required`).
  */
 export const fieldFlags: Capability = {
   routes(routes) {
@@ -49,6 +51,10 @@ export const fieldFlags: Capability = {
     const kept = { ...values };
     const refused: Record<string, string> = {};
     for (const [field] of fields) {
+      const requiredKey = routes.module.schema.properties?.[field]?.[REQUIRED_WHEN_OFFERED];
+      if (offered[field] && typeof requiredKey === 'string' && isEmptyValue(values[field])) {
+        refused[field] = t(requiredKey, { field: t(fieldTitleKey(routes.module, field)) });
+      }
       if (offered[field]) continue;
       const before = stored?.values[field];
       const given = values[field];

@@ -89,6 +89,7 @@ async function mailImportantNews(app: FastifyInstance, job: JobContext<MailData>
     await job.runOnce(async (tx) => {
       const { affectedRows } = await tx.query('INSERT INTO news_mails (news_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [job.data.newsId, recipient.id]);
       if (affectedRows === 0) return;
+      await tx.query('UPDATE news SET mails_sent = mails_sent + 1 WHERE id = $1', [job.data.newsId]);
       await mailer.send({
         to: recipient.email,
         subject: t('resources.user_news.mail.subject', { title: item.title }),

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import sharp from 'sharp';
 import type { Queryable } from '../../../../server/platform/db';
-import { formError } from '../../../../server/platform/http/errors';
+import { formError, HttpError, t } from '../../../../server/platform/http/errors';
 import { documentOperation, moduleRoutes } from '../../../../server/schema';
 import { activeTemplateSettings } from '../../../../server/schema/flags';
 
@@ -24,8 +26,26 @@ async function templateZones(db: Queryable, serviceId: number): Promise<Zone[]> 
 const sizeOf = (zone: Zone) => (zone.width && zone.height ? `${zone.width} × ${zone.height} px` : '');
 
 /**
+ * Refuses a banner whose picture is not of its zone's size (a new picture, or a stored one moved to
+ * another zone). The size is exact, as for the counter banner's photo: the template lays the banner
+ * out in a box of that size, and another one would be stretched or cropped on the site. A zone
+ * without a size takes any picture.
+ */
+async function assertFitsZone(zone: Zone | undefined, picture: Readable | null): Promise<void> {
+  if (!zone?.width || !zone.height || !picture) return;
+  const { width, height } = await picture.pipe(sharp()).metadata().catch(() => ({ width: undefined, height: undefined }));
+  if (width === zone.width && height === zone.height) return;
+  const message = t('validation.appearance_banners.picture_size', {
+    zone: zone.name ?? zone.prefix,
+    expected: `${zone.width} × ${zone.height}`,
+    actual: width && height ? `${width} × ${height}` : '?',
+  });
+  throw new HttpError(400, t('validation.form_invalid'), { picture: message });
+}
+
+/**
  * The banners of wyglad/ustawienia/bannery (schemas/site/appearance/banners.schema.json) beyond the
- * engine: each shows in a zone of the active template, and bannery/strefy lists those zones with
+ * engine: each shows in a zone of the active template, its picture of the zone's size, and bannery/strefy lists those zones with
  * their sizes and how many banners each has (also the form's choices of a zone).
  */
 export async function bannerZones(app: FastifyInstance): Promise<void> {
@@ -39,6 +59,12 @@ export async function bannerZones(app: FastifyInstance): Promise<void> {
       const zones = await templateZones(tx, owner.serviceId!);
       if (!zones.some((zone) => zone.prefix === values.zone)) throw formError({ zone: 'validation.appearance_banners.zone_invalid' });
       return values;
+    },
+    // After the engine's write, in its transaction: the picture received is readable there, and a refusal rolls the write back.
+    async afterWrite(tx, owner, change) {
+      if (!change || change.removed) return;
+      const zone = (await templateZones(tx, owner.serviceId!)).find((candidate) => candidate.prefix === change.record.values.zone);
+      await assertFitsZone(zone, await change.openFile('picture'));
     },
   });
 

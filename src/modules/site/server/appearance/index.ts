@@ -3,10 +3,11 @@ import fp from 'fastify-plugin';
 import { requireServiceAccess } from '../../../../server/platform/auth/service-access';
 import type { Queryable } from '../../../../server/platform/db';
 import { servePublicFiles } from '../../../../server/platform/files/routes';
-import { formError, httpError } from '../../../../server/platform/http/errors';
+import { formError, httpError, t } from '../../../../server/platform/http/errors';
 import { readPage } from '../../../../server/platform/http/pagination';
 import { documentOperation } from '../../../../server/schema';
 import { flagsHold, TEMPLATE_FEATURES, type TemplateSettings } from '../../../../server/schema/flags';
+import { rootService } from '../../../services/server';
 import { bannerZones } from './banners';
 
 /** The permission module of every appearance call (SPEC 1 "appearance"). */
@@ -29,6 +30,8 @@ interface TemplateRow {
 
 interface ServiceChoices {
   template_id: number | null;
+  /** The templates root allows the service; null: every one. */
+  allowed_template_ids: number[] | null;
   template_color: string | null;
   template_counter: string | null;
   template_homepage: string | null;
@@ -50,8 +53,13 @@ function choicesOf(settings: TemplateSettings, list: 'colors' | 'counters' | 'ho
 
 const firstPrefix = (settings: TemplateSettings, list: 'colors' | 'counters' | 'homepages') => choicesOf(settings, list)[0]?.prefix ?? null;
 
-/** A template as the catalogue answers it: its preview's address, colour versions, features and whether the service uses it. */
-function templateOutput(row: TemplateRow, activeId: number | null) {
+const isAllowed = (id: number, choices: ServiceChoices) => choices.allowed_template_ids === null || choices.allowed_template_ids.includes(id);
+
+/**
+ * A template as the catalogue answers it: its preview's address, colour versions, features, whether
+ * the service uses it and whether root allows it (the active one stays after root disallows it, marked).
+ */
+function templateOutput(row: TemplateRow, choices: ServiceChoices) {
   return {
     id: row.id,
     prefix: row.prefix,
@@ -60,14 +68,18 @@ function templateOutput(row: TemplateRow, activeId: number | null) {
     preview_url: row.preview_file ? `/api${PREVIEW_URL}/${row.preview_file}` : null,
     colors: choicesOf(row.settings, 'colors').map((choice) => ({ prefix: choice.prefix, name: choice.name ?? choice.prefix, color: choice.color ?? null })),
     features: CATALOGUE_FEATURES.filter((feature) => TEMPLATE_FEATURES[feature](row.settings)),
-    is_active: row.id === activeId,
+    is_active: row.id === choices.template_id,
+    is_allowed: isAllowed(row.id, choices),
   };
 }
 
 const TEMPLATE_COLUMNS = 'id, prefix, name, description, preview_file, settings';
+const CHOICE_COLUMNS = 'template_id, allowed_template_ids, template_color, template_counter, template_homepage';
+/** The catalogue a service sees: the templates root allows it and its active one ($1 the allowed ids, $2 the active id). */
+const SEEN_BY_SERVICE = '($1::int[] IS NULL OR id = ANY($1::int[]) OR id = $2)';
 
 async function serviceChoices(db: Queryable, serviceId: number): Promise<ServiceChoices> {
-  const { rows } = await db.query<ServiceChoices>('SELECT template_id, template_color, template_counter, template_homepage FROM client_services WHERE id = $1', [serviceId]);
+  const { rows } = await db.query<ServiceChoices>(`SELECT ${CHOICE_COLUMNS} FROM client_services WHERE id = $1`, [serviceId]);
   return rows[0];
 }
 
@@ -136,7 +148,7 @@ export const appearanceServer = fp(
     }
 
     const currentOutput = (template: TemplateRow, choices: ServiceChoices) => ({
-      ...templateOutput(template, template.id),
+      ...templateOutput(template, choices),
       template_color: choices.template_color,
       template_counter: choices.template_counter,
       template_homepage: choices.template_homepage,
@@ -147,19 +159,23 @@ export const appearanceServer = fp(
 
     documentOperation(app, 'get', `${SERVICE}/template`, {
       tags,
-      summary: 'The graphic templates the service may use ({data, pagination.total}; page, per_page): each with its preview picture, colour versions, features and whether it is the active one',
-      responses: { 200: { description: '{data: [{id, prefix, name, description, preview_url, colors, features, is_active}], pagination: {total}}' }, 403: { description: 'No access' } },
+      summary:
+        'The graphic templates the service may use ({data, pagination.total}; page, per_page): those root allows it and its active one, each with its preview picture, colour versions, features, whether it is the active one and whether it is allowed',
+      responses: { 200: { description: '{data: [{id, prefix, name, description, preview_url, colors, features, is_active, is_allowed}], pagination: {total}}' }, 403: { description: 'No access' } },
     });
     app.get('/client_service/:service_id/template', { preHandler: app.authenticate }, async (request) => {
       const { serviceId } = await access(request);
       const page = readPage(request.query, DEFAULT_PER_PAGE);
-      const { template_id: activeId } = await serviceChoices(db, serviceId);
+      const choices = await serviceChoices(db, serviceId);
+      const seen = [choices.allowed_template_ids, choices.template_id];
       const { rows } = await db.query<TemplateRow & { total: string }>(
-        `SELECT ${TEMPLATE_COLUMNS}, count(*) OVER () AS total FROM appearance_templates ORDER BY name, id LIMIT $1 OFFSET $2`,
-        [page.limit, page.offset],
+        `SELECT ${TEMPLATE_COLUMNS}, count(*) OVER () AS total FROM appearance_templates WHERE ${SEEN_BY_SERVICE} ORDER BY name, id LIMIT $3 OFFSET $4`,
+        [...seen, page.limit, page.offset],
       );
-      const total = rows.length ? Number(rows[0].total) : Number((await db.query<{ total: string }>('SELECT count(*) AS total FROM appearance_templates')).rows[0].total);
-      return { data: rows.map((row) => templateOutput(row, activeId)), pagination: { total, page: page.page, per_page: page.perPage } };
+      const total = rows.length
+        ? Number(rows[0].total)
+        : Number((await db.query<{ total: string }>(`SELECT count(*) AS total FROM appearance_templates WHERE ${SEEN_BY_SERVICE}`, seen)).rows[0].total);
+      return { data: rows.map((row) => templateOutput(row, choices)), pagination: { total, page: page.page, per_page: page.perPage } };
     });
 
     documentOperation(app, 'get', `${SERVICE}/template/current`, {
@@ -176,21 +192,25 @@ export const appearanceServer = fp(
     documentOperation(app, 'get', `${SERVICE}/template/{template_id}`, {
       tags,
       summary: 'One template of the catalogue: its colour versions and features',
-      responses: { 200: { description: '{id, prefix, name, description, preview_url, colors, features, is_active}' }, 404: { description: 'No such template' } },
+      responses: {
+        200: { description: '{id, prefix, name, description, preview_url, colors, features, is_active, is_allowed}' },
+        404: { description: 'No such template, or one root does not allow the service (unless it is its active one)' },
+      },
     });
     app.get('/client_service/:service_id/template/:template_id', { preHandler: app.authenticate }, async (request) => {
       const { serviceId } = await access(request);
       const id = idOf((request.params as { template_id: string }).template_id);
       const template = id === null ? undefined : await templateById(db, id);
-      if (!template) throw httpError(404, 'errors.appearance.template_not_found');
-      return templateOutput(template, (await serviceChoices(db, serviceId)).template_id);
+      const choices = await serviceChoices(db, serviceId);
+      if (!template || !(isAllowed(template.id, choices) || template.id === choices.template_id)) throw httpError(404, 'errors.appearance.template_not_found');
+      return templateOutput(template, choices);
     });
 
     documentOperation(app, 'put', `${SERVICE}/template`, {
       tags,
       summary: "Activates a template {template_id}; the colour version, counter and home-page layout become the new template's first ones",
       requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { template_id: { type: 'integer' } }, required: ['template_id'] } } } },
-      responses: { 200: { description: 'The active template, as GET template/current' }, 400: { description: 'No such template' } },
+      responses: { 200: { description: 'The active template, as GET template/current' }, 400: { description: 'No such template, or one root does not allow the service' } },
     });
     app.put('/client_service/:service_id/template', { preHandler: app.authenticate }, async (request) => {
       const { serviceId } = await access(request);
@@ -199,9 +219,13 @@ export const appearanceServer = fp(
       const id = idOf(raw);
       const template = id === null ? undefined : await templateById(db, id);
       if (!template) throw formError({ template_id: 'validation.appearance.template_invalid' });
+      if (!isAllowed(template.id, await serviceChoices(db, serviceId))) {
+        const refusal = { name: template.name };
+        throw httpError(400, 'validation.appearance.template_not_allowed', refusal, { template_id: t('validation.appearance.template_not_allowed', refusal) });
+      }
       const { rows } = await db.query<ServiceChoices>(
         `UPDATE client_services SET template_id = $2, template_color = $3, template_counter = $4, template_homepage = $5 WHERE id = $1
-         RETURNING template_id, template_color, template_counter, template_homepage`,
+         RETURNING ${CHOICE_COLUMNS}`,
         [serviceId, template.id, firstPrefix(template.settings, 'colors'), firstPrefix(template.settings, 'counters'), firstPrefix(template.settings, 'homepages')],
       );
       return currentOutput(template, rows[0]);
@@ -221,7 +245,7 @@ export const appearanceServer = fp(
       const { template, list } = await choiceList(serviceId, choice);
       const prefix = assertChosen(bodyName, bodyField(request, bodyName), list, choice);
       const { rows } = await db.query<ServiceChoices>(
-        `UPDATE client_services SET ${choice.column} = $2 WHERE id = $1 RETURNING template_id, template_color, template_counter, template_homepage`,
+        `UPDATE client_services SET ${choice.column} = $2 WHERE id = $1 RETURNING ${CHOICE_COLUMNS}`,
         [serviceId, prefix],
       );
       return { template, list, choices: rows[0] };
@@ -276,6 +300,45 @@ export const appearanceServer = fp(
       const fields: Record<string, { offered: boolean }> = {};
       for (const choice of TEMPLATE_CHOICES) fields[choice.column] = { offered: await flagsHold(db, [`template:${choice.feature}`], { serviceId }) };
       return { schema: app.schemaModules.get('appearance_template')?.module.schema, fields };
+    });
+
+    // admin/uprawnienia (root users): which templates of the catalogue the service may use.
+    const allowedOutput = async (serviceId: number) => {
+      const choices = await serviceChoices(db, serviceId);
+      const { rows } = await db.query<{ id: number; name: string }>('SELECT id, name FROM appearance_templates ORDER BY name, id');
+      return { all: choices.allowed_template_ids === null, data: rows.map((row) => ({ ...row, allowed: isAllowed(row.id, choices) })) };
+    };
+    documentOperation(app, 'get', `${SERVICE}/template/allowed`, {
+      tags,
+      summary: 'Root: the templates the service may use {all, data: [{id, name, allowed}]}; all: every template, those added later too',
+      responses: { 200: { description: '{all, data}' }, 403: { description: 'Not a root user' } },
+    });
+    app.get('/client_service/:service_id/template/allowed', { preHandler: app.authenticate }, async (request) => allowedOutput(await rootService(app, request, APPEARANCE_MODULE)));
+
+    documentOperation(app, 'put', `${SERVICE}/template/allowed`, {
+      tags,
+      summary: 'Root: allows the service every template {all: true}, or only {template_ids} (at least one); its active template stays active, marked, until it activates another',
+      requestBody: {
+        content: { 'application/json': { schema: { type: 'object', properties: { all: { type: 'boolean' }, template_ids: { type: 'array', items: { type: 'integer' } } }, required: ['all'] } } },
+      },
+      responses: { 200: { description: '{all, data, detail}' }, 400: { description: 'No template chosen, or an unknown one' }, 403: { description: 'Not a root user' } },
+    });
+    app.put('/client_service/:service_id/template/allowed', { preHandler: app.authenticate }, async (request) => {
+      const serviceId = await rootService(app, request, APPEARANCE_MODULE);
+      const all = bodyField(request, 'all');
+      if (typeof all !== 'boolean') throw formError({ all: 'validation.appearance.allowed_all_required' });
+      let allowed: number[] | null = null;
+      if (!all) {
+        const raw = bodyField(request, 'template_ids');
+        const ids = Array.isArray(raw) && raw.length <= 1000 ? raw.map(idOf) : [null];
+        if (ids.includes(null)) throw formError({ template_ids: 'validation.appearance.allowed_invalid' });
+        allowed = [...new Set(ids as number[])];
+        if (!allowed.length) throw formError({ template_ids: 'validation.appearance.allowed_required' });
+        const { rows } = await db.query<{ known: string }>('SELECT count(*) AS known FROM appearance_templates WHERE id = ANY($1::int[])', [allowed]);
+        if (Number(rows[0].known) !== allowed.length) throw formError({ template_ids: 'validation.appearance.allowed_invalid' });
+      }
+      await db.query('UPDATE client_services SET allowed_template_ids = $2 WHERE id = $1', [serviceId, allowed]);
+      return { ...(await allowedOutput(serviceId)), detail: t('app.service_admin.templates.saved') };
     });
 
     await app.register(bannerZones);

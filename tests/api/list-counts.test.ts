@@ -97,6 +97,18 @@ describe('pages of an uncached list found by number from its counts', () => {
     await expectPagesAsTheRecordsSay();
   });
 
+  it('and a searched or otherwise sorted list, which has no counts, still gets its page and its exact total', async () => {
+    const { rows } = await app.ctx.db.query<{ id: number }>(
+      "SELECT id FROM module_records WHERE resource = 'recipients' AND client_service_id = $1 AND lower(data->>'email') LIKE '%odbiorca1%' ORDER BY data->'name' DESC, id DESC",
+      [service],
+    );
+    const ids = rows.map((row) => Number(row.id));
+    for (const page of [1, 7, Math.ceil(ids.length / 20)]) {
+      const answer = (await app.call({ method: 'GET', url: `${base()}?search=ODBIORCA1&sort=name&order=DESC&per_page=20&page=${page}`, token })).json();
+      expect({ page, ids: answer.data.map((r: { id: number }) => r.id), total: answer.pagination.total }).toEqual({ page, ids: ids.slice((page - 1) * 20, page * 20), total: ids.length });
+    }
+  });
+
   it('keep no counts of a service once it is deleted', async () => {
     await app.ctx.db.query('DELETE FROM client_services WHERE id = $1', [service]);
     const { rows } = await app.ctx.db.query<{ listed: number }>('SELECT coalesce(sum(count), 0)::int AS listed FROM module_list_counts WHERE client_service_id = $1', [service]);

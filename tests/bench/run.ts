@@ -4,7 +4,8 @@
  * and 6). Starts the real server on a fresh embedded database with the demo data (and API-only
  * ones for the recipients), and prints the tables and the figures to reach. Environment:
  * BENCH_PORT (3320; the recipients servers take the next port), BENCH_SECONDS (10, per load),
- * BENCH_ONLY (`pages`: page weights and GET /api/user; `recipients`: the recipients lists; `news`: the
+ * BENCH_ONLY (`pages`: page weights and GET /api/user; `recipients`: the recipients lists, on the embedded
+ * database and, with BENCH_DATABASE_URL, on PostgreSQL; `news`: the
  * all-news list; `import`: the CSV import of 100,000 recipients, on its own server at BENCH_PORT + 2;
  * `mailings`: a mailing of BENCH_MAILING_RECIPIENTS (100,000) against raw pooled nodemailer;
  * `delivery`: the site delivery API under a mixed read load, cold and warm; `stats`: the visit counter's

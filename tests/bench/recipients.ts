@@ -178,15 +178,15 @@ export const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.le
 /**
  * The mixed load as one autocannon request generated anew each time: mostly a page drawn
  * uniformly from all pages of a random list, and in RECIPIENTS_WRITE_SHARE of requests a create,
- * an update or a delete (with the body `record(n)` makes). Updates and deletes take a live record
- * no other request is writing.
+ * an update or a delete (with the body `record(n)` makes, n counted by `created` over every pass on
+ * the same data, so a later pass never repeats a unique value an earlier one stored). Updates and
+ * deletes take a live record no other request is writing.
  */
-function mixedLoad(collection: string, shapes: ListShape[], liveIds: number[], headers: Record<string, string>, record: (created: number) => unknown): Request {
+function mixedLoad(collection: string, shapes: ListShape[], liveIds: number[], headers: Record<string, string>, record: (created: number) => unknown, created: { count: number }): Request {
   const busy = new Set<number>();
-  let created = 0;
   const recipient = () => {
-    created += 1;
-    return JSON.stringify(record(created));
+    created.count += 1;
+    return JSON.stringify(record(created.count));
   };
   /** A live recipient to change, taken out of the pool while its write is under way. */
   const takeLive = () => {
@@ -244,6 +244,7 @@ export async function measureColdAndWarm(
   options: { port: number; durationSeconds: number; log(line: string): void; databaseUrl?: string },
   load: { collection: string; queries: string[]; ids: number[]; record: (created: number) => unknown; lists: (shapes: number) => string },
 ): Promise<MixedLoadResult> {
+  const created = { count: 0 };
   const measure = async (listCache: boolean) => {
     const server = await startApiServer(dataDir, options.port, listCache, options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {});
     try {
@@ -261,7 +262,7 @@ export async function measureColdAndWarm(
         warmupSeconds: 5,
         // A slow answer is a figure to report, not a failure (the cold load takes seconds).
         timeoutSeconds: 120,
-        requests: [mixedLoad(load.collection, shapes, load.ids, headers, load.record)],
+        requests: [mixedLoad(load.collection, shapes, load.ids, headers, load.record, created)],
       });
       return { result, loadAverage: loadavg()[0] };
     } finally {

@@ -29,7 +29,7 @@ import { startMailSink } from '../api/support/mail-sink';
 import { E2E_PASSWORD } from '../e2e/support/credentials';
 import { startApiServer, xsrfHeaders } from './recipients';
 import { signInThroughApi } from './server';
-import { withPostgresDatabase } from './statistics';
+import { withPostgresDatabase } from './server';
 
 export const MAILING_MESSAGES = Number(process.env.BENCH_MAILING_MESSAGES ?? 20_000);
 const TAG = 'bench';

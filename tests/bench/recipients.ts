@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RawRequest, Request } from 'autocannon';
@@ -18,7 +18,7 @@ import { seedDemoData } from '../../src/server/platform/db/seed';
 import type { Queryable } from '../../src/server/platform/db';
 import { E2E_PASSWORD } from '../e2e/support/credentials';
 import { type LoadResult, loadEndpoint } from './api-load';
-import { signInThroughApi, waitUntilListening } from './server';
+import { signInThroughApi, waitUntilListening, withPostgresDatabase } from './server';
 
 export const RECIPIENTS = 100_000;
 export const RECIPIENTS_PER_PAGE = 25;
@@ -42,9 +42,12 @@ export interface MixedLoadResult {
   warm: LoadResult;
   /** LIST_CACHE=off: every list asks the database. */
   cold: LoadResult;
+  /** The machine's one-minute load average as each load ended (others' work included). */
+  loadAverages: { warm: number; cold: number };
 }
 
 export interface RecipientsResult extends MixedLoadResult {
+  database: 'embedded' | 'PostgreSQL';
   /** How many lists (unfiltered, per tag, per search) the pages were drawn from. */
   shapes: number;
 }
@@ -53,8 +56,13 @@ export interface RecipientsResult extends MixedLoadResult {
  * Seeds the demo data and then the module's records (`insert`, given klient's service with the
  * module) straight into the database the server will open; analyses the table afterwards.
  */
-export async function seedRecords<T>(dataDir: string, module: string, insert: (db: Queryable, serviceId: number) => Promise<T>): Promise<T & { serviceId: number }> {
-  const ctx = await createContext(loadConfig({}, { dataDir, serveClient: false }));
+export async function seedRecords<T>(
+  dataDir: string,
+  module: string,
+  insert: (db: Queryable, serviceId: number) => Promise<T>,
+  databaseUrl?: string,
+): Promise<T & { serviceId: number }> {
+  const ctx = await createContext(loadConfig({}, { dataDir, databaseUrl, serveClient: false }));
   try {
     await seedDemoData(ctx.db, { password: E2E_PASSWORD });
     const { rows } = await ctx.db.query<{ id: number }>(
@@ -72,7 +80,7 @@ export async function seedRecords<T>(dataDir: string, module: string, insert: (d
 }
 
 /** Seeds the demo data and the recipients straight into the database the server will open. */
-function seed(dataDir: string): Promise<{ serviceId: number; ids: number[] }> {
+function seed(dataDir: string, databaseUrl: string | undefined): Promise<{ serviceId: number; ids: number[] }> {
   return seedRecords(dataDir, 'recipients', async (db, serviceId) => {
     const inserted = await db.query<{ first: number; last: number }>(
       `WITH inserted AS (INSERT INTO module_records (resource, client_service_id, data)
@@ -89,7 +97,7 @@ function seed(dataDir: string): Promise<{ serviceId: number; ids: number[] }> {
     ]);
     const { first, last } = inserted.rows[0];
     return { ids: Array.from({ length: Number(last) - Number(first) + 1 }, (_, i) => Number(first) + i) };
-  });
+  }, databaseUrl);
 }
 
 /** The API alone (no SPA) on the seeded directory, in a child process as in production. */
@@ -170,15 +178,15 @@ export const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.le
 /**
  * The mixed load as one autocannon request generated anew each time: mostly a page drawn
  * uniformly from all pages of a random list, and in RECIPIENTS_WRITE_SHARE of requests a create,
- * an update or a delete (with the body `record(n)` makes). Updates and deletes take a live record
- * no other request is writing.
+ * an update or a delete (with the body `record(n)` makes, n counted by `created` over every pass on
+ * the same data, so a later pass never repeats a unique value an earlier one stored). Updates and
+ * deletes take a live record no other request is writing.
  */
-function mixedLoad(collection: string, shapes: ListShape[], liveIds: number[], headers: Record<string, string>, record: (created: number) => unknown): Request {
+function mixedLoad(collection: string, shapes: ListShape[], liveIds: number[], headers: Record<string, string>, record: (created: number) => unknown, created: { count: number }): Request {
   const busy = new Set<number>();
-  let created = 0;
   const recipient = () => {
-    created += 1;
-    return JSON.stringify(record(created));
+    created.count += 1;
+    return JSON.stringify(record(created.count));
   };
   /** A live recipient to change, taken out of the pool while its write is under way. */
   const takeLive = () => {
@@ -233,11 +241,12 @@ function mixedLoad(collection: string, shapes: ListShape[], liveIds: number[], h
  */
 export async function measureColdAndWarm(
   dataDir: string,
-  options: { port: number; durationSeconds: number; log(line: string): void },
+  options: { port: number; durationSeconds: number; log(line: string): void; databaseUrl?: string },
   load: { collection: string; queries: string[]; ids: number[]; record: (created: number) => unknown; lists: (shapes: number) => string },
 ): Promise<MixedLoadResult> {
+  const created = { count: 0 };
   const measure = async (listCache: boolean) => {
-    const server = await startApiServer(dataDir, options.port, listCache);
+    const server = await startApiServer(dataDir, options.port, listCache, options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {});
     try {
       const token = await signInThroughApi(server.baseUrl, 'klient');
       const headers = { authorization: `JWT ${token}`, ...(await xsrfHeaders(server.baseUrl)) };
@@ -247,39 +256,52 @@ export async function measureColdAndWarm(
         await pageThrough(server.baseUrl, load.collection, headers, shapes);
       }
       options.log(`Loading ${load.lists(shapes.length)} (${listCache ? 'list cache on' : 'LIST_CACHE=off'}) for ${options.durationSeconds} s at ${RECIPIENTS_CONNECTIONS} connections…`);
-      return await loadEndpoint(`${server.baseUrl}${load.collection}`, headers, {
+      const result = await loadEndpoint(`${server.baseUrl}${load.collection}`, headers, {
         connections: RECIPIENTS_CONNECTIONS,
         durationSeconds: options.durationSeconds,
         warmupSeconds: 5,
         // A slow answer is a figure to report, not a failure (the cold load takes seconds).
         timeoutSeconds: 120,
-        requests: [mixedLoad(load.collection, shapes, load.ids, headers, load.record)],
+        requests: [mixedLoad(load.collection, shapes, load.ids, headers, load.record, created)],
       });
+      return { result, loadAverage: loadavg()[0] };
     } finally {
       await server.stop();
     }
   };
   const cold = await measure(false);
   const warm = await measure(true);
-  return { warm, cold };
+  return { warm: warm.result, cold: cold.result, loadAverages: { warm: warm.loadAverage, cold: cold.loadAverage } };
 }
 
-/** Seeds a fresh embedded database with the recipients, then loads the API on it with and without the list cache. */
-export async function measureRecipients(options: { port: number; durationSeconds: number; log(line: string): void }): Promise<RecipientsResult> {
+/** The recipients lists on one database: the embedded one (no URL) or a PostgreSQL database. */
+async function measureRecipientsOn(database: RecipientsResult['database'], databaseUrl: string | undefined, options: { port: number; durationSeconds: number; log(line: string): void }): Promise<RecipientsResult> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'panel-bench-recipients-'));
   try {
-    options.log(`Seeding ${RECIPIENTS.toLocaleString('pl-PL')} recipients into a fresh embedded database…`);
-    const { serviceId, ids } = await seed(dataDir);
+    options.log(`Seeding ${RECIPIENTS.toLocaleString('pl-PL')} recipients into a fresh ${database} database…`);
+    const { serviceId, ids } = await seed(dataDir, databaseUrl);
     const queries = ['', ...TAGS.map((tag) => `&tag=${tag}`), ...SEARCHES.map((term) => `&search=${encodeURIComponent(term)}`)];
-    const { warm, cold } = await measureColdAndWarm(dataDir, options, {
+    const measured = await measureColdAndWarm(dataDir, { ...options, databaseUrl }, {
       collection: `/api/client_service/${serviceId}/module/recipients`,
       queries,
       ids,
       record: (created) => ({ name: `Nowy odbiorca ${created}`, email: `bench-${process.pid}-${created}@example.com`, tags: [pick(TAGS)] }),
       lists: (shapes) => `${shapes} recipient lists`,
     });
-    return { shapes: queries.length, warm, cold };
+    return { database, shapes: queries.length, ...measured };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Loads the API with and without the list cache on a fresh embedded database with the recipients
+ * and, when BENCH_DATABASE_URL names a PostgreSQL server, on a database of its own made there.
+ */
+export async function measureRecipients(options: { port: number; durationSeconds: number; log(line: string): void }): Promise<RecipientsResult[]> {
+  const results = [await measureRecipientsOn('embedded', undefined, options)];
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (serverUrl) results.push(await withPostgresDatabase(serverUrl, (url) => measureRecipientsOn('PostgreSQL', url, options)));
+  else options.log('BENCH_DATABASE_URL is not set: the recipients lists are measured on the embedded database only.');
+  return results;
 }

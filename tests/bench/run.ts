@@ -4,7 +4,8 @@
  * and 6). Starts the real server on a fresh embedded database with the demo data (and API-only
  * ones for the recipients), and prints the tables and the figures to reach. Environment:
  * BENCH_PORT (3320; the recipients servers take the next port), BENCH_SECONDS (10, per load),
- * BENCH_ONLY (`pages`: page weights and GET /api/user; `recipients`: the recipients lists; `news`: the
+ * BENCH_ONLY (`pages`: page weights and GET /api/user; `recipients`: the recipients lists, on the embedded
+ * database and, with BENCH_DATABASE_URL, on PostgreSQL; `news`: the
  * all-news list; `import`: the CSV import of 100,000 recipients, on its own server at BENCH_PORT + 2;
  * `mailings`: a mailing of BENCH_MAILING_MESSAGES (20,000) through the provider's relay and through a
  * tenant's SMTP sender config, each against raw nodemailer tuned and warmed up, on the embedded
@@ -38,7 +39,7 @@ import { IMPORT_ROWS, type ImportResult, measureImport } from './recipient-impor
 import { INGEST_CONNECTIONS, measureStatistics, type StatisticsResult } from './statistics';
 import { measureWcag, WCAG_PAGES, type WcagResult } from './wcag';
 
-const targets = { loginJsGzipBytes: LOGIN_JS_GZIP_BUDGET, userP95Ms: 20, recipientsP95Ms: 25, newsP95Ms: 25, importSeconds: 5, mailingRatio: 0.9, mailingPeakRssBytes: 300 * 1024 * 1024, deliveryP95Ms: 25, statsIngestPerSecond: 2_000, statsScreensP95Ms: 50, wcagPagesPerMinute: 20 };
+const targets = { loginJsGzipBytes: LOGIN_JS_GZIP_BUDGET, userP95Ms: 20, recipientsP95Ms: 25, recipientsColdP95Ms: 250, recipientsColdPostgresP95Ms: 50, newsP95Ms: 25, importSeconds: 5, mailingRatio: 0.9, mailingPeakRssBytes: 300 * 1024 * 1024, deliveryP95Ms: 25, statsIngestPerSecond: 2_000, statsScreensP95Ms: 50, wcagPagesPerMinute: 20 };
 const port = Number(process.env.BENCH_PORT ?? 3320);
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const BENCH_USER = 'klient';
@@ -130,30 +131,34 @@ function reportFront({ pages, userLoad }: FrontFigures): string[][] {
   ];
 }
 
-/** A mixed load's table (after its heading), warm and cold, and its figure: the warm p95 against the target. */
-function reportMixedLoad(heading: string, figure: string, targetP95Ms: number, { warm, cold }: MixedLoadResult): string[][] {
+/** A mixed load's table (after its heading), warm and cold, and its figures: the warm p95 against the target, the cold p95 against its own when given. */
+function reportMixedLoad(heading: string, figure: string, targets: { warmP95Ms: number; coldP95Ms?: number }, { warm, cold, loadAverages }: MixedLoadResult): string[][] {
   console.log(heading);
   console.log(
     table([
-      ['', 'requests/s', 'p50', 'p95', 'p99', 'failed'],
-      ['warm (list cache)', ...loadRow(warm)],
-      ['cold (LIST_CACHE=off)', ...loadRow(cold)],
+      ['', 'requests/s', 'p50', 'p95', 'p99', 'failed', 'load average'],
+      ['warm (list cache)', ...loadRow(warm), loadAverages.warm.toFixed(1)],
+      ['cold (LIST_CACHE=off)', ...loadRow(cold), loadAverages.cold.toFixed(1)],
     ]),
   );
   return [
-    [`${figure} mixed load p95 at ${RECIPIENTS_CONNECTIONS} conn.`, `≤ ${ms(targetP95Ms)}`, ms(warm.p95Ms), verdict(warm.p95Ms <= targetP95Ms)],
-    ['  same, cold (no list cache)', 'reported', ms(cold.p95Ms), ''],
+    [`${figure} mixed load p95 at ${RECIPIENTS_CONNECTIONS} conn.`, `≤ ${ms(targets.warmP95Ms)}`, ms(warm.p95Ms), verdict(warm.p95Ms <= targets.warmP95Ms)],
+    targets.coldP95Ms === undefined
+      ? ['  same, cold (no list cache)', 'reported', ms(cold.p95Ms), '']
+      : ['  same, cold (no list cache)', `≤ ${ms(targets.coldP95Ms)}`, ms(cold.p95Ms), verdict(cold.p95Ms <= targets.coldP95Ms)],
   ];
 }
 
-const reportRecipients = (result: RecipientsResult) =>
-  reportMixedLoad(
-    `\nRecipients lists (${RECIPIENTS.toLocaleString('en')} recipients, embedded database): pages of ${RECIPIENTS_PER_PAGE} drawn uniformly ` +
-      `from all pages of ${result.shapes} lists (unfiltered, by tag, searched), ${RECIPIENTS_WRITE_SHARE * 100}% writes, ` +
-      `${RECIPIENTS_CONNECTIONS} connections, ${result.warm.durationSeconds} s each`,
-    'recipients',
-    targets.recipientsP95Ms,
-    result,
+const reportRecipients = (results: RecipientsResult[]) =>
+  results.flatMap((result) =>
+    reportMixedLoad(
+      `\nRecipients lists (${RECIPIENTS.toLocaleString('en')} recipients, ${result.database} database): pages of ${RECIPIENTS_PER_PAGE} drawn uniformly ` +
+        `from all pages of ${result.shapes} lists (unfiltered, by tag, searched), ${RECIPIENTS_WRITE_SHARE * 100}% writes, ` +
+        `${RECIPIENTS_CONNECTIONS} connections, ${result.warm.durationSeconds} s each`,
+      `recipients (${result.database})`,
+      { warmP95Ms: targets.recipientsP95Ms, coldP95Ms: result.database === 'embedded' ? targets.recipientsColdP95Ms : targets.recipientsColdPostgresP95Ms },
+      result,
+    ),
   );
 
 const reportNews = (result: MixedLoadResult) =>
@@ -161,7 +166,7 @@ const reportNews = (result: MixedLoadResult) =>
     `\nThe all-news list of a service (${NEWS_ITEMS.toLocaleString('en')} items, embedded database): pages of ${RECIPIENTS_PER_PAGE} drawn uniformly, ` +
       `${RECIPIENTS_WRITE_SHARE * 100}% writes (each with its log entry), ${RECIPIENTS_CONNECTIONS} connections, ${result.warm.durationSeconds} s each`,
     'all-news',
-    targets.newsP95Ms,
+    { warmP95Ms: targets.newsP95Ms },
     result,
   );
 
@@ -306,7 +311,7 @@ console.log(table([['figure', 'target', 'measured', ''], ...figures]));
 // Failed answers would make the latency figures meaningless (e.g. a rate limit's quick 429s).
 const loads: [string, LoadResult][] = [
   ...(front ? [['GET /api/user', front.userLoad] as [string, LoadResult]] : []),
-  ...(recipients ? [['the recipients lists (warm)', recipients.warm], ['the recipients lists (cold)', recipients.cold]] as [string, LoadResult][] : []),
+  ...(recipients ?? []).flatMap((result) => [[`the recipients lists (${result.database}, warm)`, result.warm], [`the recipients lists (${result.database}, cold)`, result.cold]] as [string, LoadResult][]),
   ...(news ? [['the all-news list (warm)', news.warm], ['the all-news list (cold)', news.cold]] as [string, LoadResult][] : []),
   ...(statistics
     ? ([['the visit counter', statistics.ingest], ...statistics.screens.flatMap((result) => [[`the statistics screens (${result.database})`, result.single], [`the statistics screens (${result.database}, 10 connections)`, result.loaded]])] as [string, LoadResult][])

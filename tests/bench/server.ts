@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTestDatabase } from '../api/support/app';
 import { E2E_PASSWORD } from '../e2e/support/credentials';
 
 export interface RunningServer {
@@ -91,4 +92,14 @@ export async function serviceIdOfType(baseUrl: string, token: string, shortcut: 
   const service = data.find((candidate) => candidate.service_type.shortcut === shortcut);
   if (!service) throw new Error(`the bench user has no ${shortcut} service`);
   return service.service_id;
+}
+
+/** A database of its own on the PostgreSQL server of BENCH_DATABASE_URL, dropped afterwards. */
+export async function withPostgresDatabase<T>(serverUrl: string, run: (url: string) => Promise<T>): Promise<T> {
+  const database = (await createTestDatabase(serverUrl))!;
+  try {
+    return await run(database.url);
+  } finally {
+    await database.drop();
+  }
 }

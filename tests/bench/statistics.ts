@@ -10,7 +10,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request } from 'autocannon';
-import { createTestDatabase } from '../api/support/app';
 import { rollUpVisits } from '../../src/modules/site/server/statistics/rollup';
 import { loadConfig } from '../../src/server/config';
 import { closeContext, createContext } from '../../src/server/context';
@@ -18,7 +17,7 @@ import { seedDemoData } from '../../src/server/platform/db/seed';
 import { E2E_PASSWORD } from '../e2e/support/credentials';
 import { type LoadResult, loadEndpoint } from './api-load';
 import { startApiServer } from './recipients';
-import { serviceIdOfType, signInThroughApi } from './server';
+import { serviceIdOfType, signInThroughApi, withPostgresDatabase } from './server';
 
 export const STATS_EMBEDDED_EVENTS = Number(process.env.STATS_EMBEDDED_EVENTS ?? 1_000_000);
 export const STATS_POSTGRES_EVENTS = Number(process.env.STATS_POSTGRES_EVENTS ?? 10_000_000);
@@ -204,16 +203,6 @@ async function measureIngest(options: { port: number; durationSeconds: number; l
     }
   } finally {
     await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** A database of its own on the PostgreSQL server of BENCH_DATABASE_URL, dropped afterwards. */
-export async function withPostgresDatabase<T>(serverUrl: string, run: (url: string) => Promise<T>): Promise<T> {
-  const database = (await createTestDatabase(serverUrl))!;
-  try {
-    return await run(database.url);
-  } finally {
-    await database.drop();
   }
 }
 

@@ -4,6 +4,7 @@ import { jsonbBound, periodCondition } from './period';
 import type { Db, Queryable } from '../platform/db';
 import { type PreparedParam, preparedStatement } from '../platform/db/prepared';
 import { searchText } from './indexes';
+import { countedFilters, LIST_BUCKET_IDS } from './list-counts';
 
 /**
  * Who owns a module's records: a service (service scope), a user (user scope) or nobody (admin);
@@ -102,8 +103,6 @@ class LruCache<V> {
 
 const ownerKey = (owner: Owner) => `${owner.serviceId ?? ''}:${owner.userId ?? ''}${owner.parentId == null ? '' : `:${owner.parentId}`}`;
 export const PAGE_CACHE_ENTRIES = 1000;
-/** Lists are counted exactly up to here; a longer one, when not cached, gets the planner's estimate. */
-export const COUNT_EXACT_UP_TO = 10_000;
 /** Per module: how many lists (a filter, search and sort of one owner) keep their ordered ids. */
 const ID_LISTS = 64;
 /** Per module: how many records the pages of cached lists are served from without a query. */
@@ -154,8 +153,10 @@ function position(ids: number[], id: number, descending: boolean): number {
 
 /**
  * module_records: every schema property in `data`, file names beside them under the file field
- * names. Each expression below is the one indexes.ts indexes. A deep page costs a walk over every
- * row before it (OFFSET), so with the list cache on, a list's ordered ids are kept in memory
+ * names. Each expression below is the one indexes.ts indexes. Uncached, an id-sorted list (all the
+ * owner's records or one filter's value) finds its page by number from the counts per block of ids
+ * (list-counts.ts); any other list takes one pass over its matches for the page's ids and the exact
+ * total. With the list cache on, a list's ordered ids are kept in memory
  * under its data version: any page is then a slice and a primary-key read of its rows, and the
  * total is exact. The engine's own writes (store.transaction) are applied to cached id-sorted
  * lists once they commit, by asking the database whether each written record still matches;
@@ -218,9 +219,10 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
     const search = admin.list.search ?? [];
     if (query.search && search.length > 0) {
       const pattern = `$${params.push(likePattern(query.search))}`;
+      // The whole search text as its trigram index holds it: the fields joined by a line break, so
+      // only a term with a line break could match across two, and only then is each field checked.
       const anyField = search.map((name) => `${text(name, true)} LIKE ${pattern}`).join(' OR ');
-      // The whole search text as its trigram index holds it, then each field: a match across two fields is none.
-      where.push(search.length === 1 ? anyField : `(${searchText(search)} LIKE ${pattern} AND (${anyField}))`);
+      where.push(search.length === 1 || !query.search.includes('\n') ? `${searchText(search)} LIKE ${pattern}` : `(${searchText(search)} LIKE ${pattern} AND (${anyField}))`);
     }
     for (const { filter, value } of query.filters) {
       if (filter.op === 'period') where.push(periodCondition(value as Period, jsonbBound(filter.field), filter.until ? jsonbBound(filter.until) : undefined));
@@ -373,36 +375,62 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
     return { rows: await rowsById(db, owner, list.ids.slice(offset, offset + query.perPage)), total: list.ids.length };
   };
 
-  /** Exact up to COUNT_EXACT_UP_TO matches; beyond, the planner's estimate (never below what was seen). */
-  const countOf = async (db: Queryable, conditions: string, params: unknown[], seen: number) => {
-    const { rows } = await db.query<{ total: number }>(
-      `SELECT count(*) AS total FROM (SELECT 1 FROM module_records WHERE ${conditions} LIMIT ${COUNT_EXACT_UP_TO + 1}) matches`,
+  const counted = new Set(countedFilters(module).map((filter) => filter.field));
+  /**
+   * The list module_list_counts counts for the query (its field and value, '' and null for all the
+   * owner's records), or null when its pages cannot be found from the counts: searched, filtered by
+   * more than one counted filter, or sorted by anything but id.
+   */
+  const countedList = (query: ListQuery): { field: string; value: string } | null => {
+    if (query.sort.field !== 'id' || (query.search && admin.list.search?.length)) return null;
+    if (query.filters.length === 0) return { field: '', value: 'null' };
+    const [{ filter, value }] = query.filters;
+    if (query.filters.length > 1 || !counted.has(filter.field)) return null;
+    return { field: filter.field, value: filter.op === 'contains' ? JSON.stringify(value) : jsonOf(filter.field, value) };
+  };
+
+  /**
+   * A page of a counted list by its number, in one statement (one snapshot): the counts per block
+   * of ids give the total and the block where the page starts, then the records are walked from
+   * that block's edge, skipping at most a block's records, instead of every record before the page.
+   */
+  const countedPage = async (db: Queryable, owner: Owner, query: ListQuery, list: { field: string; value: string }) => {
+    const params: unknown[] = [owner.serviceId ?? 0, owner.userId ?? 0, list.field, list.value];
+    const ofParent = owner.parentId == null ? '' : `AND parent_id = $${params.push(owner.parentId)}`;
+    const offset = `$${params.push((query.page - 1) * query.perPage)}::bigint`;
+    const descending = query.sort.order === 'DESC';
+    const edge = descending ? `id < (SELECT (bucket + 1) * ${LIST_BUCKET_IDS} FROM start)` : `id >= (SELECT bucket * ${LIST_BUCKET_IDS} FROM start)`;
+    const { rows } = await db.query<Row & { total: number }>(
+      `WITH buckets AS (
+         SELECT bucket, sum(count) AS listed FROM module_list_counts
+          WHERE resource = '${resource}' AND client_service_id = $1 AND user_id = $2 AND field = $3 AND value = $4::jsonb ${ofParent}
+          GROUP BY bucket HAVING sum(count) > 0),
+       start AS (
+         SELECT bucket, before FROM (SELECT bucket, listed, sum(listed) OVER (ORDER BY bucket ${query.sort.order}) - listed AS before FROM buckets) placed
+          WHERE before + listed > ${offset} ORDER BY bucket ${query.sort.order} LIMIT 1)
+       SELECT (SELECT coalesce(sum(listed), 0) FROM buckets) AS total, page.*
+         FROM (SELECT 1) one LEFT JOIN LATERAL (
+           SELECT ${columns} FROM module_records WHERE ${listConditions(owner, query, params)} AND ${edge}
+            ORDER BY id ${query.sort.order} LIMIT ${query.perPage} OFFSET (SELECT ${offset} - before FROM start)) page ON true`,
       params,
     );
-    const counted = Number(rows[0].total);
-    if (counted <= COUNT_EXACT_UP_TO) return counted;
-    const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM module_records WHERE ${conditions}`, params);
-    return Math.max(counted, seen, Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']));
+    return { rows: rows.filter((row) => row.id !== null).map(toRecord), total: Number(rows[0].total) };
   };
 
   const listUncached = async (db: Queryable, owner: Owner, query: ListQuery) => {
+    const list = countedList(query);
+    if (list) return countedPage(db, owner, query, list);
+    // One pass over the matches gives the exact total and the page's ids (sorted as ids only, not
+    // whole rows); then just the page's records are read, by id.
     const params: unknown[] = [];
-    const conditions = listConditions(owner, query, params);
-    const direction = query.sort.order;
     const offset = (query.page - 1) * query.perPage;
-    // Deferred join: the OFFSET walk carries ids and sort keys only; just the page's rows are read whole.
-    const page = await db.query<Row>(
-      `SELECT m.id, m.data, m.created_at, m.updated_at
-         FROM (SELECT id, ${field(query.sort.field)} AS sort_key FROM module_records WHERE ${conditions}
-                ORDER BY ${ordering(query)} LIMIT ${query.perPage} OFFSET ${offset}) page
-         JOIN module_records m ON m.id = page.id
-        ORDER BY page.sort_key ${direction}, m.id ${direction}`,
+    const { rows } = await db.query<{ total: number; ids: string | null }>(
+      `SELECT count(*) AS total, array_to_string((array_agg(id ORDER BY ${ordering(query)}))[${offset + 1}:${offset + query.perPage}], ',') AS ids
+         FROM module_records WHERE ${listConditions(owner, query, params)}`,
       params,
     );
-    const seen = offset + page.rows.length;
-    // A short page that is not past the end is the last one: the total needs no count.
-    const lastPage = page.rows.length < query.perPage && (page.rows.length > 0 || offset === 0);
-    return { rows: page.rows.map(toRecord), total: lastPage ? seen : await countOf(db, conditions, params, seen) };
+    const ids = rows[0].ids ? rows[0].ids.split(',').map(Number) : [];
+    return { rows: await rowsById(db, owner, ids), total: Number(rows[0].total) };
   };
 
   const store: RecordStore = {

@@ -83,7 +83,7 @@ test.describe("root's scheduled jobs", () => {
     await page.goto('/admin/cron');
     await row.getByRole('button', { name: text('resources.cron_jobs.actions.run') }).press('Enter');
     await expectToast(page, text('resources.cron_jobs.messages.run_queued'));
-    await main(page).getByRole('link', { name: text('resources.cron_jobs.links.runs') }).click();
+    await main(page).getByRole('link', { name: text('resources.cron_jobs.links.runs'), exact: true }).click();
     await expect(page).toHaveURL('/admin/cron/logi');
     await expect(pageHeading(page)).toHaveText(text('resources.cron_runs.heading'));
     const runRow = main(page).getByRole('row').filter({ hasText: job });
@@ -101,6 +101,12 @@ test.describe("root's scheduled jobs", () => {
     await expect(main(page).getByRole('row').filter({ hasText: text('resources.cron_runs.outcomes.failed') })).toHaveCount(1);
     await expect(main(page).getByRole('row').filter({ hasText: job })).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
+
+    // Or straight from the job's row.
+    await page.goto('/admin/cron');
+    await row.getByRole('link', { name: text('app.schema.row_link', { link: text('resources.cron_jobs.links.runs'), label: job }) }).click();
+    await expect(page).toHaveURL(/\/admin\/cron\/logi\/\d+$/);
+    await expect(main(page).getByRole('row').filter({ hasText: job })).toHaveCount(1);
   });
 });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs, type Jobs } from '../../src/server/platform/jobs';
 import { CLEANUP_JOB } from '../../src/server/platform/jobs/cleanup';
-import { cronDefinition, cronQueue, deleteOldRuns, type CronJobValues } from '../../src/modules/admin/server/cron/runner';
+import { cronDefinition, cronQueue, type CronJobValues } from '../../src/modules/admin/server/cron/runner';
 import type { CronRun } from '../../src/modules/admin/common/cron';
 import { createTestApp, type TestApp } from './support/app';
 import { signedIn } from './support/signed-in';
@@ -180,17 +180,28 @@ describe('the admin area: scheduled jobs', () => {
     expect((await runsOf(job.id)).map((row) => row.outcome)).toEqual(['failed', 'ok']);
   }, 60_000);
 
-  it('keeps runs for the configured time and closes a run abandoned on its last attempt as failed', async () => {
-    const job = await create({ name: 'Stare logi', schedule: '30 3 * * *', kind: 'task', task: 'cron-runs-cleanup' });
-    const insert = (hoursAgo: number, outcome: string) =>
-      test.ctx.db.query(`INSERT INTO cron_runs (cron_job_id, boss_job_id, attempt, started_at, outcome) VALUES ($1, gen_random_uuid(), 1, now() - $2 * interval '1 hour', $3)`, [job.id, hoursAgo, outcome]);
+  it('keeps runs for the configured time and closes a run abandoned on its last attempt as failed, telling root once', async () => {
+    const job = await create({ name: 'Stare logi', schedule: '30 3 * * *', kind: 'task', task: 'cron-runs-cleanup', retry_limit: 1 });
+    const insert = (hoursAgo: number, outcome: string, attempt = 1) =>
+      test.ctx.db.query(`INSERT INTO cron_runs (cron_job_id, boss_job_id, attempt, started_at, outcome) VALUES ($1, gen_random_uuid(), $4, now() - $2 * interval '1 hour', $3)`, [job.id, hoursAgo, outcome, attempt]);
+    const notices = async () => (await test.ctx.db.query(`SELECT users FROM news WHERE title = $1`, ['Zadanie cykliczne „Stare logi” nie powiodło się'])).rows;
     expect(test.config.cronRunsRetentionDays).toBe(30);
     await insert(31 * 24, 'ok');
     await insert(29 * 24, 'ok');
-    await insert(2, 'running');
     await insert(0, 'running');
-    await deleteOldRuns(test.ctx.db, test.config.cronRunsRetentionDays);
+    // The daily clean-up, as its schedule runs it.
+    const cleanUp = () => test.ctx.jobs.runHandler('cron-runs-cleanup', {} as never);
+    // Cut off on its first attempt of two: its retry reports it, not the clean-up.
+    await insert(3, 'running');
+    await cleanUp();
     expect((await runsOf(job.id)).map((row) => row.outcome).sort()).toEqual(['failed', 'ok', 'running']);
+    expect(await notices()).toEqual([]);
+    // Cut off on its last attempt: no retry comes, so the job failed for good.
+    await insert(2, 'running', 2);
+    await cleanUp();
+    await cleanUp();
+    expect((await runsOf(job.id)).map((row) => row.outcome).sort()).toEqual(['failed', 'failed', 'ok', 'running']);
+    expect(await notices()).toEqual([{ users: ['admin'] }]);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)('runs a job due every minute once a minute with two servers on one PostgreSQL database', async () => {

@@ -26,7 +26,7 @@ export const cronServer = fp(
     const deps: CronDeps = { db, jobs, mailer, config, news: moduleRoutes(app, USER_NEWS) };
     const scheduler = cronScheduler(deps);
 
-    await jobs.define({ name: CRON_RUNS_CLEANUP_TASK, cron: '50 3 * * *', handler: () => deleteOldRuns(db, config.cronRunsRetentionDays) });
+    await jobs.define({ name: CRON_RUNS_CLEANUP_TASK, cron: '50 3 * * *', handler: () => deleteOldRuns(deps, config.cronRunsRetentionDays) });
 
     projects.addHooks({
       beforeWrite: async (_tx, _owner, values) => {

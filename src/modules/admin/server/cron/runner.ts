@@ -16,6 +16,8 @@ export const SECRET_HEADER = 'X-Cron-Secret';
 const KEPT_ANSWER_BYTES = 2048;
 /** A URL call cut off by a crash is retried this long after its time limit. */
 const EXPIRY_MARGIN_SECONDS = 60;
+/** Retries of a job that names none (the schema's default). */
+const DEFAULT_RETRY_LIMIT = 3;
 
 /** Each scheduled job has its own pg-boss queue and schedule (pg-boss 10 keeps one schedule per queue). */
 export const cronQueue = (cronJobId: number) => `cron-job-${cronJobId}`;
@@ -74,7 +76,7 @@ export function cronDefinition(deps: CronDeps, id: number, values: CronJobValues
     name: cronQueue(id),
     // One waiting and one running at most: a run due while the last one still runs waits for it, never overlaps it.
     policy: 'stately',
-    retryLimit: values.retry_limit ?? 3,
+    retryLimit: values.retry_limit ?? DEFAULT_RETRY_LIMIT,
     retryDelaySeconds: values.retry_delay_seconds ?? 60,
     retryBackoff: true,
     expireInSeconds: values.kind === 'url' ? (values.timeout_seconds ?? 30) + EXPIRY_MARGIN_SECONDS : undefined,
@@ -138,7 +140,7 @@ export async function runCronJob(deps: CronDeps, id: number, job: JobContext<Rec
     [runId, Date.now() - startedAt, result.outcome, result.httpStatus ?? null, result.response],
   );
   if (result.outcome === 'ok') return;
-  if (job.retryCount >= (values.retry_limit ?? 3)) await job.runOnce((tx) => notifyRoot(deps, tx, id, values), 'notice');
+  if (job.retryCount >= (values.retry_limit ?? DEFAULT_RETRY_LIMIT)) await job.runOnce((tx) => notifyRoot(deps, tx, id, values), 'notice');
   throw new Error(`Scheduled job ${id} ${result.outcome}`);
 }
 
@@ -190,15 +192,20 @@ const ABANDONED_AFTER_HOURS = 1;
 
 /**
  * Deletes the runs older than the configured time (CRON_RUNS_RETENTION_DAYS), and closes as failed a
- * run still marked running long after it expired: one cut off on its last attempt, which no retry finds.
+ * run still marked running long after it expired: one cut off on its last attempt, which no retry
+ * finds, and whose job has so failed for good: root is told, as of any other last failure.
  */
-export async function deleteOldRuns(db: Db, retentionDays: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteOldRuns(deps: CronDeps, retentionDays: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
     await tx.query(`DELETE FROM cron_runs WHERE started_at < now() - $1 * interval '1 day'`, [retentionDays]);
-    await tx.query(
-      `UPDATE cron_runs SET outcome = 'failed', finished_at = now(), response = $2
-        WHERE outcome = 'running' AND started_at < now() - $1 * interval '1 hour'`,
-      [ABANDONED_AFTER_HOURS, t('resources.cron_runs.interrupted')],
+    const { rows: abandoned } = await tx.query<{ id: number; attempt: number; data: CronJobValues }>(
+      `WITH closed AS (
+         UPDATE cron_runs SET outcome = 'failed', finished_at = now(), response = $2
+          WHERE outcome = 'running' AND started_at < now() - $1 * interval '1 hour'
+          RETURNING cron_job_id, attempt)
+       SELECT r.id, closed.attempt, r.data FROM closed JOIN module_records r ON r.resource = $3 AND r.id = closed.cron_job_id`,
+      [ABANDONED_AFTER_HOURS, t('resources.cron_runs.interrupted'), CRON_JOBS],
     );
+    for (const run of abandoned) if (run.attempt > (run.data.retry_limit ?? DEFAULT_RETRY_LIMIT)) await notifyRoot(deps, tx, Number(run.id), run.data);
   });
 }

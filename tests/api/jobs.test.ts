@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createJobs } from '../../src/server/platform/jobs';
 import { CLEANUP_JOB } from '../../src/server/platform/jobs/cleanup';
 import { serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
@@ -92,6 +93,44 @@ describe('singleton keys', () => {
     expect(first).toEqual(expect.any(String));
     expect(again).toBeNull();
     expect(other).toEqual(expect.any(String));
+  });
+
+  it("on a 'stately' queue run the next job only after the active one, on any server, without a warning while it waits", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const runs: string[] = [];
+    const definition = {
+      name: 'test-stately',
+      policy: 'stately' as const,
+      handler: async (job: { id: string }) => {
+        runs.push(job.id);
+        if (runs.length === 1) await held;
+      },
+    };
+    await t.ctx.jobs.define(definition);
+    // A second server, idle while the first server's run holds: it is the one that polls the waiting job.
+    const otherServer = createJobs(t.ctx.db, { pollingIntervalSeconds: 0.5 });
+    await otherServer.define(definition);
+    await otherServer.start();
+    const warnings: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation((message: unknown) => void warnings.push(String(message)));
+    try {
+      const first = (await t.ctx.jobs.send('test-stately', {}))!;
+      await until(async () => (runs.length === 1 ? true : undefined));
+      const second = (await t.ctx.jobs.send('test-stately', {}))!;
+      // Several polls while the first holds: the second stays queued, and nothing is logged about it.
+      await until(async () => ((await stateOf('test-stately', second))?.state === 'created' && warnings.length === 0 ? true : undefined));
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(runs).toEqual([first]);
+      release();
+      expect((await finished('test-stately', second)).state).toBe('completed');
+      expect(runs).toEqual([first, second]);
+      expect(warnings).toEqual([]);
+    } finally {
+      warn.mockRestore();
+      release();
+      await otherServer.stop();
+    }
   });
 
   it('with singletonSeconds send one job per key in the interval', async () => {

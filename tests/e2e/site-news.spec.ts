@@ -116,6 +116,8 @@ test.describe('news of klient\'s site (aurora)', () => {
     await main(page).getByRole('textbox', { name: text('resources.news_items.fields.title'), exact: true }).fill(`${title} 2`);
     await saveButton(page).click();
     await expectToast(page, text('resources.news_items.messages.updated'));
+    // The save leads back to the item's details: the logs tab is opened from there, not before.
+    await expect(page).toHaveURL(/\/wiadomosc\/\d+$/);
     await tab(page, 'resources.news_logs.title').click();
     await expect(main(page)).toContainText(`${text('resources.news_items.fields.title')}: ${title} → ${title} 2`);
 

@@ -105,7 +105,8 @@ export function createSendingTestApp(sink: { url: string }, overrides: Partial<C
     jobsPollingInterval: 0.5,
     smtpUrl: sink.url,
     outboundAllowLoopback: true,
-    mailingLeaseSeconds: 2,
+    // Long enough that a loaded machine's stall never lets a live batch's lease run out (it would be sent again); the crash test sets its own.
+    mailingLeaseSeconds: 10,
     mailingPumpSeconds: 0.5,
     publicUrl: 'https://panel.example.pl',
     ...overrides,

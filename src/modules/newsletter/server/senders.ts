@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchema } from '../../../common/schema';
 import { currentUser } from '../../../server/platform/auth/plugin';
 import { assertValidForm, httpError, t } from '../../../server/platform/http/errors';
-import { type OutboundPolicy, OutboundRefused, resolveOutboundTarget } from '../../../server/platform/outbound/guard';
+import { type OutboundPolicy, OutboundRefused, refusedOnSave } from '../../../server/platform/outbound/guard';
 import { SENDER_TEST_QUOTA, takeOutboundQuota } from '../../../server/platform/outbound/quota';
 import { documentOperation, moduleRoutes } from '../../../server/schema';
 import { mainDomainOf } from '../../services/server';
@@ -93,9 +93,6 @@ export async function senderRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** How long a save waits for a host's addresses: a name that does not resolve in time is checked again when used. */
-const SAVE_LOOKUP_MS = 3000;
-
 /**
  * The field whose host the outbound guard refuses (smtp_host, or api_host's host for EmailLabs), as
  * the use of the method would: a loopback, private or link-local address, or a name resolving to
@@ -108,17 +105,7 @@ async function refusedHostField(config: SenderConfig, policy: OutboundPolicy): P
       : config.config_type_id === CONFIG_TYPE.emailLabs && config.api_host && URL.canParse(config.api_host)
         ? { field: 'api_host', host: new URL(config.api_host).hostname }
         : null;
-  if (!target) return null;
-  let timer: NodeJS.Timeout | undefined;
-  const gaveUp = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SAVE_LOOKUP_MS)));
-  try {
-    await Promise.race([resolveOutboundTarget(target.host, policy), gaveUp]);
-    return null;
-  } catch (error) {
-    return error instanceof OutboundRefused ? target.field : null;
-  } finally {
-    clearTimeout(timer);
-  }
+  return target && (await refusedOnSave(target.host, policy)) ? target.field : null;
 }
 
 /** The service's saved sender method (the senders_config singleton), or null when none is saved. */

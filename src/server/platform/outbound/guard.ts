@@ -67,3 +67,24 @@ function literalAddress(parsed: ipaddr.IPv4 | ipaddr.IPv6): { address: string; f
 export function serverName(target: OutboundTarget): string | undefined {
   return ipaddr.isValid(target.hostname) ? undefined : target.hostname;
 }
+
+/** How long a save waits for a host's addresses: a name that does not resolve in time is checked again when used. */
+const SAVE_LOOKUP_MS = 3000;
+
+/**
+ * Whether a host a tenant or root saves (a sender's SMTP host, a scheduled job's project) is one the
+ * guard refuses: a loopback, private or link-local address, or a name resolving to one. A name that
+ * does not resolve (yet), or not within SAVE_LOOKUP_MS, is not refused here: the guard checks it again on every use.
+ */
+export async function refusedOnSave(host: string, policy: OutboundPolicy): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SAVE_LOOKUP_MS)));
+  try {
+    await Promise.race([resolveOutboundTarget(host, policy), gaveUp]);
+    return false;
+  } catch (error) {
+    return error instanceof OutboundRefused;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../../../client/providers/http';
 import { RecordTable } from '../../../../client/ui/RecordTable';
-import { formatDate } from '../../../../common/format';
+import { formatMoment } from '../../../../common/panel-time';
 import { PagedReport } from '../../../newsletter/client/reports/ReportTable';
 import { PER_PAGE, type Page } from '../../../newsletter/client/reports/reportsApi';
 import { CRON_JOBS_PATH, CRON_RUNS_PATH, type CronRun } from '../../common/cron';
@@ -31,7 +31,6 @@ export default function CronRunsPage() {
     placeholderData: keepPreviousData,
   });
   const column = (name: string) => translate(`resources.cron_runs.columns.${name}`);
-  const moment = (value: string | null) => (value ? formatDate(value, true) : '—');
   return (
     <>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
@@ -65,8 +64,8 @@ export default function CronRunsPage() {
             busy={runs.isFetching}
             columns={[
               { key: 'job', label: column('job'), value: (row) => row.job_name },
-              { key: 'started_at', label: column('started_at'), value: (row) => moment(row.started_at) },
-              { key: 'finished_at', label: column('finished_at'), value: (row) => moment(row.finished_at) },
+              { key: 'started_at', label: column('started_at'), value: (row) => formatMoment(row.started_at) },
+              { key: 'finished_at', label: column('finished_at'), value: (row) => formatMoment(row.finished_at) },
               { key: 'duration', label: column('duration'), value: (row) => (row.duration_ms === null ? '—' : translate('resources.cron_runs.duration_ms', { ms: row.duration_ms })), align: 'right' },
               { key: 'outcome', label: column('outcome'), value: (row) => translate(`resources.cron_runs.outcomes.${row.outcome}`) },
               { key: 'http_status', label: column('http_status'), value: (row) => row.http_status ?? '—', align: 'right' },

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, httpError, t } from '../../../../server/platform/http/errors';
 import { readPage } from '../../../../server/platform/http/pagination';
-import { OutboundRefused, resolveOutboundTarget } from '../../../../server/platform/outbound/guard';
+import { refusedOnSave } from '../../../../server/platform/outbound/guard';
 import { USER_NEWS } from '../../../../server/modules/news';
 import { documentOperation, moduleRoutes } from '../../../../server/schema';
 import { CRON_JOBS_PATH, CRON_RUNS_PATH, type CronRun } from '../../common/cron';
@@ -83,7 +83,7 @@ export const cronServer = fp(
       const { limit, offset } = readPage(request.query, 25);
       const rawJob = (request.query as { cron_job_id?: string }).cron_job_id;
       if (rawJob !== undefined && !/^\d{1,15}$/.test(rawJob)) throw httpError(400, 'errors.cron.bad_job_id');
-      const jobFilter = rawJob === undefined ? null : rawJob;
+      const jobFilter = rawJob ?? null;
       const { rows } = await db.query<CronRun & { job_name: string }>(
         `SELECT r.id, r.cron_job_id, j.data->>'name' AS job_name, r.attempt, r.started_at, r.finished_at, r.duration_ms, r.outcome, r.http_status, r.response
            FROM cron_runs r JOIN module_records j ON j.id = r.cron_job_id
@@ -110,11 +110,6 @@ async function refuseNonPublicHost(url: string, allowLoopback: boolean): Promise
   } catch {
     return; // the format check names it
   }
-  try {
-    await resolveOutboundTarget(host, { allowLoopback });
-  } catch (error) {
-    // A name that does not resolve (yet) is left to the guard at call time; a refused address is refused now.
-    if (error instanceof OutboundRefused) throw new HttpError(400, t('validation.form_invalid'), { base_url: t('validation.cron_projects.base_url_refused') });
-  }
+  if (await refusedOnSave(host, { allowLoopback })) throw new HttpError(400, t('validation.form_invalid'), { base_url: t('validation.cron_projects.base_url_refused') });
 }
 

@@ -23,10 +23,18 @@ const refused = new Set<string>();
 const deferredOnce = new Set<string>();
 /** Slows every message down, so that a pause finds the mailing mid-way. */
 let delayMs = 0;
+/** Messages the sink holds unanswered until released; `arrived` tells that one is held. */
+const held = new Map<string, { arrived(): void; release: Promise<void> }>();
 
 beforeAll(async () => {
   sink = await startMailSink({
     answer: async (to) => {
+      const hold = held.get(to);
+      if (hold) {
+        held.delete(to);
+        hold.arrived();
+        await hold.release;
+      }
       if (delayMs) await sleep(delayMs);
       if (refused.has(to)) return { code: 550, message: 'No such user' };
       if (deferredOnce.delete(to)) return { code: 451, message: 'Try again later' };
@@ -165,6 +173,19 @@ const headerOf = (raw: string, name: string) =>
     .trim();
 const messagesTo = (emails: string[]) => sink.messages.filter((message) => emails.includes(message.to));
 /** The messages of one mailing (by its subject) the sink got for these addresses. */
+/**
+ * Waits until the pump has gone round twice from now: each round starts a mailing made due only
+ * once the previous one started, so the second round began after this call did.
+ */
+async function waitForPumpRounds(template: number): Promise<void> {
+  const { tag } = await addRecipients(1);
+  for (const round of [1, 2]) {
+    const id = await addMailing({ subject: `Runda ${round}`, template_id: template, start_mode: 'date', start_at: new Date(Date.now() + 3_600_000).toISOString(), ...toGroup(tag) });
+    await start(id);
+    await test.ctx.db.query("UPDATE newsletter_mailings SET start_at = now() - interval '1 second' WHERE id = $1", [id]);
+    await waitFor(id, (progress) => progress.status !== 'scheduled');
+  }
+}
 const mailedTo = (emails: string[], subject: string) => messagesTo(emails).filter((message) => headerOf(message.raw, 'Subject') === subject);
 /** The path of the unsubscribe link a message carries in its List-Unsubscribe header. */
 const unsubscribeLinkOf = (raw: string) => /<https:\/\/panel\.example\.pl(\/api\/newsletter\/unsubscribe\/[^>]+)>/.exec(headerOf(raw, 'List-Unsubscribe')!)![1];
@@ -298,6 +319,24 @@ describe('newsletter mailings', () => {
     await waitFor(id, (progress) => progress.status === 'sent' && mailedTo([emails[0]], 'Jeden identyfikator').length === 2);
     expect(mailedTo([emails[0]], 'Jeden identyfikator').map((message) => headerOf(message.raw, 'Message-ID'))).toEqual([expected(deliveries[0]), expected(deliveries[0])]);
     expect(new Set(mailedTo(emails, 'Jeden identyfikator').map((message) => headerOf(message.raw, 'Message-ID'))).size).toBe(3);
+  });
+
+  it('never sends a batch twice when its lease ran out while it was being sent (a renewal stalled by a busy server)', async () => {
+    const { emails, tag } = await addRecipients(3);
+    const template = await addTemplate('<p>Jedna kopia</p>');
+    const id = await addMailing({ subject: 'Jedna kopia', template_id: template, ...toGroup(tag) });
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => held.set(emails[0], { arrived: resolve, release: new Promise<void>((done) => (release = done)) }));
+    await start(id);
+    await arrived;
+    // The batch is still being sent, but its lease ran out: what a renewal late by more than the lease leaves.
+    await test.ctx.db.query("UPDATE newsletter_deliveries SET lease_until = now() - interval '1 second' WHERE mailing_id = $1 AND state = 'sending'", [id]);
+    await waitForPumpRounds(template);
+    const { rows } = await test.ctx.db.query<{ state: string; attempts: number }>('SELECT state, attempts FROM newsletter_deliveries WHERE mailing_id = $1 AND email = $2', [id, emails[0]]);
+    expect(rows).toEqual([{ state: 'sending', attempts: 1 }]);
+    release();
+    await waitFor(id, (progress) => progress.status === 'sent');
+    expect(emails.map((email) => mailedTo([email], 'Jedna kopia').length)).toEqual([1, 1, 1]);
   });
 
   it('records opens and clicks through signed links, and a forged token records nothing', async () => {

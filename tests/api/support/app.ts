@@ -105,8 +105,8 @@ export function createSendingTestApp(sink: { url: string }, overrides: Partial<C
     jobsPollingInterval: 0.5,
     smtpUrl: sink.url,
     outboundAllowLoopback: true,
-    // Long enough that a loaded machine's stall never lets a live batch's lease run out (it would be sent again); the crash test sets its own.
-    mailingLeaseSeconds: 10,
+    // Short, so that a crashed batch comes back within a test's wait; a live batch whose renewal a loaded machine delays is never taken back.
+    mailingLeaseSeconds: 2,
     mailingPumpSeconds: 0.5,
     publicUrl: 'https://panel.example.pl',
     ...overrides,

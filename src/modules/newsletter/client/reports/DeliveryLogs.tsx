@@ -3,13 +3,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router';
 import { ModuleAccess } from '../../../../client/schema/access';
+import { PagedResults, RESULTS_PER_PAGE } from '../../../../client/ui/PagedResults';
 import { RecordTable } from '../../../../client/ui/RecordTable';
 import { formatMoment } from '../../../../common/panel-time';
 import { mailingsModule } from '../mailingsApi';
 import { FilterForm, pageOf, PeriodField, useReportParams } from './ReportFilters';
-import { PagedReport } from './ReportTable';
 import { EVENT_KINDS } from '../../common/reports';
-import { fetchLogs, fetchStatistics, PER_PAGE } from './reportsApi';
+import { fetchLogs, fetchStatistics } from './reportsApi';
 
 /** Mailings the filter offers: the latest started ones (the statistics' first page of the largest size). */
 const MAILING_CHOICES = 100;
@@ -21,11 +21,11 @@ function LogRows({ serviceId, values, onPage }: { serviceId: string; values: Rec
   const query = useQuery({
     queryKey: ['reports', 'logs', serviceId, values],
     queryFn: ({ signal }) =>
-      fetchLogs(serviceId, { mailing_id: values.mailing_id, kind: values.kind, search: values.search, from: values.from, to: values.to, page, per_page: PER_PAGE }, signal),
+      fetchLogs(serviceId, { mailing_id: values.mailing_id, kind: values.kind, search: values.search, from: values.from, to: values.to, page, per_page: RESULTS_PER_PAGE }, signal),
     placeholderData: keepPreviousData,
   });
   return (
-    <PagedReport query={query} page={page} onPage={onPage} empty={translate('resources.newsletter_reports.logs.empty')}>
+    <PagedResults query={query} page={page} onPage={onPage} empty={translate('resources.newsletter_reports.logs.empty')}>
       {(rows) => (
         <RecordTable
           label={translate('resources.newsletter_reports.logs.table')}
@@ -53,7 +53,7 @@ function LogRows({ serviceId, values, onPage }: { serviceId: string; values: Rec
           ]}
         />
       )}
-    </PagedReport>
+    </PagedResults>
   );
 }
 

@@ -3,12 +3,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LinkBase, useTranslate } from 'react-admin';
 import { useParams } from 'react-router';
 import { ModuleAccess } from '../../../../client/schema/access';
+import { PagedResults, RESULTS_PER_PAGE } from '../../../../client/ui/PagedResults';
 import { formatMoment } from '../../../../common/panel-time';
 import { mailingsModule } from '../mailingsApi';
 import { FilterForm, pageOf, PeriodField, useReportParams } from './ReportFilters';
 import { ReportChart } from './ReportChart';
-import { FigureHeads, PagedReport, ReportTable, useFigureLabel } from './ReportTable';
-import { fetchStatistics, formatNumber, formatRate, type MailingStatistics, PER_PAGE, reportPaths } from './reportsApi';
+import { FigureHeads, ReportTable, useFigureLabel } from './ReportTable';
+import { fetchStatistics, formatNumber, formatRate, type MailingStatistics, reportPaths } from './reportsApi';
 
 const FIGURES = ['sent', 'failed', 'skipped', 'opened', 'clicked', 'unsubscribed'] as const;
 /** Figures shown as counts alone: the rates are of the messages sent. */
@@ -22,13 +23,13 @@ function StatisticsRows({ serviceId, values, onPage }: { serviceId: string; valu
   const page = pageOf(values);
   const query = useQuery({
     queryKey: ['reports', 'mailings', serviceId, values],
-    queryFn: ({ signal }) => fetchStatistics(serviceId, { search: values.search, from: values.from, to: values.to, page, per_page: PER_PAGE }, signal),
+    queryFn: ({ signal }) => fetchStatistics(serviceId, { search: values.search, from: values.from, to: values.to, page, per_page: RESULTS_PER_PAGE }, signal),
     placeholderData: keepPreviousData,
   });
   const withRate = (row: MailingStatistics, key: (typeof FIGURES)[number]) =>
     COUNTS_ONLY.has(key) ? formatNumber(row[key]) : `${formatNumber(row[key])} (${formatRate(row.rates[key as keyof MailingStatistics['rates']])})`;
   return (
-    <PagedReport query={query} page={page} onPage={onPage} empty={translate('resources.newsletter_reports.statistics.empty')}>
+    <PagedResults query={query} page={page} onPage={onPage} empty={translate('resources.newsletter_reports.statistics.empty')}>
       {(rows) => (
         <>
           <ReportChart
@@ -64,7 +65,7 @@ function StatisticsRows({ serviceId, values, onPage }: { serviceId: string; valu
           </ReportTable>
         </>
       )}
-    </PagedReport>
+    </PagedResults>
   );
 }
 

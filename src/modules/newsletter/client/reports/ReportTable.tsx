@@ -1,10 +1,7 @@
 import { Paper, Table, TableCell, TableContainer, TableRow } from '@mui/material';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { ListPagination } from '../../../../client/screens/common/ListPagination';
-import { EmptyState, ErrorState, LoadingState } from '../../../../client/screens/common/QueryStates';
-import { formatNumber, type Page, PER_PAGE } from './reportsApi';
+import { formatNumber } from './reportsApi';
 
 /** A report's table, named by its caption. */
 export function ReportTable({ caption, children }: { caption: string; children: ReactNode }) {
@@ -47,34 +44,5 @@ export function FiguresRow<K extends string>({ head, keys, figures, total }: { h
         </TableCell>
       ))}
     </TableRow>
-  );
-}
-
-/**
- * One page of a report's rows: loading, failure and "none" states, else what `children` makes of the
- * rows and the page links under it.
- */
-export function PagedReport<T>({
-  query,
-  page,
-  onPage,
-  empty,
-  children,
-}: {
-  query: UseQueryResult<Page<T>>;
-  page: number;
-  onPage(page: number): void;
-  empty: string;
-  children(rows: T[]): ReactNode;
-}) {
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState error={query.error} />;
-  const rows = query.data.data;
-  if (rows.length === 0) return <EmptyState text={empty} />;
-  return (
-    <>
-      {children(rows)}
-      <ListPagination page={page} perPage={PER_PAGE} total={query.data.pagination.total} onChange={onPage} />
-    </>
   );
 }

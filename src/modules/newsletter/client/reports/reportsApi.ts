@@ -1,4 +1,5 @@
 import { api } from '../../../../client/providers/http';
+import type { Page } from '../../../../client/ui/PagedResults';
 import type { EventKind, Figures } from '../../common/reports';
 
 /** The figures of one started mailing (GET .../reports/mailings). */
@@ -41,13 +42,6 @@ interface DeliveryEvent {
   email: string;
   name: string;
 }
-
-export interface Page<T> {
-  data: T[];
-  pagination: { total: number };
-}
-
-export const PER_PAGE = 25;
 
 const reports = (serviceId: string) => `/client_service/${encodeURIComponent(serviceId)}/reports`;
 

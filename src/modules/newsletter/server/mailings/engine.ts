@@ -93,6 +93,12 @@ interface Claimed {
 export class MailingEngine {
   private pumpTimer: NodeJS.Timeout | null = null;
   private pumping: Promise<void> | null = null;
+  /**
+   * The deliveries this process is sending now. Its own pump never takes them back, however late
+   * their lease's renewal (a stalled event loop): a lease that ran out only means a worker is gone
+   * when that worker is another process.
+   */
+  private readonly inFlight = new Set<number>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -145,7 +151,10 @@ export class MailingEngine {
 
   private async pumpOnce(): Promise<void> {
     const { db } = this.ctx;
-    await db.query("UPDATE newsletter_deliveries SET state = 'queued', lease_until = NULL WHERE state = 'sending' AND lease_until < now()");
+    await db.query(
+      "UPDATE newsletter_deliveries SET state = 'queued', lease_until = NULL WHERE state = 'sending' AND lease_until < now() AND NOT (id = ANY($1::bigint[]))",
+      [[...this.inFlight]],
+    );
     const due = await db.query<{ id: number }>("SELECT id FROM newsletter_mailings WHERE status = 'scheduled' AND start_at <= now() ORDER BY id");
     for (const { id } of due.rows) await this.begin(id, 'scheduled');
     await this.resumeLimited(db, null);
@@ -476,6 +485,39 @@ export class MailingEngine {
     });
   }
 
+  /**
+   * Sends a claimed batch concurrently, renewing its lease meanwhile, and marks it. Resolves to how
+   * many of its messages are done with (sent, or failed for good), or to 'unusable' when the sender
+   * itself cannot send.
+   */
+  private async sendBatch(mailing: MailingRow, batch: Claimed[], sendTo: (recipient: Recipient) => Promise<unknown>, messageDomain: string): Promise<number | 'unusable'> {
+    const { db, config } = this.ctx;
+    const ids = batch.map((message) => message.id);
+    const renew = setInterval(
+      () => void db.query("UPDATE newsletter_deliveries SET lease_until = now() + make_interval(secs => $2) WHERE id = ANY($1::bigint[]) AND state = 'sending'", [ids, config.mailingLeaseSeconds]).catch(() => undefined),
+      (config.mailingLeaseSeconds * 1000) / 3,
+    );
+    let results: { message: Claimed; error: unknown }[];
+    try {
+      results = await Promise.all(
+        batch.map(async (message) => {
+          try {
+            await sendTo({ deliveryId: message.id, email: message.email, name: message.name, messageId: this.tokens.messageId(message.id, mailing.id, messageDomain) });
+            return { message, error: null };
+          } catch (error) {
+            return { message, error: error ?? new Error('send failed') };
+          }
+        }),
+      );
+    } finally {
+      clearInterval(renew);
+    }
+    const unusable = results.some((result) => isUnusable(result.error));
+    await this.mark(mailing.client_service_id, results.filter((result) => !isUnusable(result.error)));
+    if (unusable) return 'unusable';
+    return results.filter((result) => result.error === null || result.error instanceof PermanentFailure || result.message.attempts >= MAX_ATTEMPTS).length;
+  }
+
   /** A run job: claims, sends and marks batches until the mailing is done, stopped or limited. */
   private async run(job: JobContext<{ mailingId: number }>): Promise<void> {
     const { db, config } = this.ctx;
@@ -516,29 +558,14 @@ export class MailingEngine {
         done += claimed.skipped;
         const batch = claimed.messages;
         if (batch.length === 0) continue;
-        const renew = setInterval(
-          () => void db.query("UPDATE newsletter_deliveries SET lease_until = now() + make_interval(secs => $2) WHERE id = ANY($1::bigint[]) AND state = 'sending'", [batch.map((message) => message.id), config.mailingLeaseSeconds]).catch(() => undefined),
-          (config.mailingLeaseSeconds * 1000) / 3,
-        );
-        let results: { message: Claimed; error: unknown }[];
+        for (const message of batch) this.inFlight.add(message.id);
         try {
-          results = await Promise.all(
-            batch.map(async (message) => {
-              try {
-                await sendTo({ deliveryId: message.id, email: message.email, name: message.name, messageId: this.tokens.messageId(message.id, mailing.id, messageDomain) });
-                return { message, error: null };
-              } catch (error) {
-                return { message, error: error ?? new Error('send failed') };
-              }
-            }),
-          );
+          const outcome = await this.sendBatch(mailing, batch, sendTo, messageDomain);
+          if (outcome === 'unusable') return this.fail(mailing.id, 'no_sender');
+          done += outcome;
         } finally {
-          clearInterval(renew);
+          for (const message of batch) this.inFlight.delete(message.id);
         }
-        const unusable = results.find((result) => isUnusable(result.error));
-        await this.mark(mailing.client_service_id, results.filter((result) => !isUnusable(result.error)));
-        if (unusable) return this.fail(mailing.id, 'no_sender');
-        done += results.filter((result) => result.error === null || result.error instanceof PermanentFailure || result.message.attempts >= MAX_ATTEMPTS).length;
         await job.progress(done, counts.total);
       }
     };

@@ -1,6 +1,7 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { DateTimeWidget } from './DateTimeWidget';
 import { MapField } from './MapField';
+import { OfferedSchemaField } from './OfferedSchemaField';
 import { OptionsWidget } from './OptionsWidget';
 import { ReferenceField } from './ReferenceField';
 import { RichTextWidget } from './RichTextWidget';
@@ -20,9 +21,10 @@ export const schemaWidgets: RegistryWidgetsType = {
   options: OptionsWidget,
 };
 
-/** Fields for the uiSchema formUiSchema writes: "map" ({latitude, longitude}), "sortable" arrays, "reference" (x-ref). */
+/** Fields for the uiSchema formUiSchema writes: "map" ({latitude, longitude}), "sortable" arrays, "reference" (x-ref); every field drawn as required while offered. */
 export const schemaFields: RegistryFieldsType = {
   map: MapField,
   sortable: SortableArrayField,
   reference: ReferenceField,
+  SchemaField: OfferedSchemaField,
 };

@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../../../client/providers/http';
+import { type Page, PagedResults, RESULTS_PER_PAGE } from '../../../../client/ui/PagedResults';
 import { RecordTable } from '../../../../client/ui/RecordTable';
 import { formatMoment } from '../../../../common/panel-time';
-import { PagedReport } from '../../../newsletter/client/reports/ReportTable';
-import { PER_PAGE, type Page } from '../../../newsletter/client/reports/reportsApi';
 import { CRON_JOBS_PATH, CRON_RUNS_PATH, type CronRun } from '../../common/cron';
 
 const RUNS_ROUTE = '/admin/cron/logi';
@@ -27,7 +26,7 @@ export default function CronRunsPage() {
   });
   const runs = useQuery({
     queryKey: ['admin', 'cron', 'runs', jobId ?? '', page],
-    queryFn: ({ signal }) => api<Page<CronRun>>(`${CRON_RUNS_PATH}?${new URLSearchParams({ page: String(page), per_page: String(PER_PAGE), ...(jobId ? { cron_job_id: jobId } : {}) })}`, { signal }),
+    queryFn: ({ signal }) => api<Page<CronRun>>(`${CRON_RUNS_PATH}?${new URLSearchParams({ page: String(page), per_page: String(RESULTS_PER_PAGE), ...(jobId ? { cron_job_id: jobId } : {}) })}`, { signal }),
     placeholderData: keepPreviousData,
   });
   const column = (name: string) => translate(`resources.cron_runs.columns.${name}`);
@@ -54,7 +53,7 @@ export default function CronRunsPage() {
           </MenuItem>
         ))}
       </TextField>
-      <PagedReport query={runs} page={page} onPage={setPage} empty={translate('resources.cron_runs.empty')}>
+      <PagedResults query={runs} page={page} onPage={setPage} empty={translate('resources.cron_runs.empty')}>
         {(rows) => (
           <RecordTable
             label={translate('resources.cron_runs.table')}
@@ -74,7 +73,7 @@ export default function CronRunsPage() {
             ]}
           />
         )}
-      </PagedReport>
+      </PagedResults>
     </>
   );
 }

@@ -29,15 +29,28 @@ describe('delivered answers', () => {
 });
 
 describe('delivered states', () => {
-  it('reads a list once per version, and again once a period bound passed', async () => {
+  it('reads the listed records once per version, and again once a period bound passed', async () => {
     let now = 1_000;
     const states = new DeliveredStates(() => now);
     let reads = 0;
-    const ids = async (version: number) => DeliveredStates.ids(await states.of(1, 'news_items', version, async () => 2_000), '{}', async () => [++reads]);
+    const read = async () => ({ listed: [{ id: ++reads, values: [] }], expires: 2_000 });
+    const ids = async (version: number) => DeliveredStates.ids(await states.of(1, 'news_items', version, read), new Map());
     expect(await ids(1)).toEqual([1]);
     expect(await ids(1)).toEqual([1]);
     expect(await ids(2)).toEqual([2]);
     now = 2_000;
     expect(await ids(2)).toEqual([3]);
+  });
+
+  it('filters the listed records by the values of the filters asked', async () => {
+    const listed = [
+      { id: 3, values: [1, false] },
+      { id: 2, values: [2, true] },
+      { id: 1, values: [1, true] },
+    ];
+    const state = await new DeliveredStates().of(1, 'news_items', 1, async () => ({ listed, expires: Infinity }));
+    expect(DeliveredStates.ids(state, new Map([[0, 1]]))).toEqual([3, 1]);
+    expect(DeliveredStates.ids(state, new Map<number, unknown>([[0, 1], [1, true]]))).toEqual([1]);
+    expect(DeliveredStates.ids(state, new Map())).toEqual([3, 2, 1]);
   });
 });

@@ -1,3 +1,5 @@
+import type { Listed } from './records';
+
 /** How many bytes of answers are kept at most; the least recently used go first. */
 const ANSWER_BYTES = 32 * 1024 * 1024;
 /** Per service and delivered module: how many filtered lists keep their ordered ids. */
@@ -59,12 +61,13 @@ export class DeliveredAnswers {
   }
 }
 
-/** What a service's delivered module shows at one version: its lists' ordered ids, until the next period bound passes. */
+/** What a service's delivered module shows at one version: the records its lists show, until the next period bound passes. */
 export interface DeliveredState {
   version: number;
   expires: number;
-  /** The ids a list shows, by its filters, each read once (concurrent readers share the read). */
-  lists: Map<string, Promise<number[]>>;
+  listed: Listed[];
+  /** The ids a filtered list shows, by its filters. */
+  lists: Map<string, number[]>;
 }
 
 /** The states of the services' delivered modules, one per service and module: a new version replaces it. */
@@ -73,27 +76,27 @@ export class DeliveredStates {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** The state at `version`; `expiry` tells when a new one is made when the kept one is of another version or expired. */
-  async of(serviceId: number, resource: string, version: number, expiry: () => Promise<number>): Promise<DeliveredState> {
+  /** The state at `version`, read by `read` when the one kept is of another version or expired (concurrent readers share the read). */
+  async of(serviceId: number, resource: string, version: number, read: () => Promise<{ listed: Listed[]; expires: number }>): Promise<DeliveredState> {
     const key = `${serviceId}:${resource}`;
     const kept = this.states.get(key);
     const state = kept && (await kept);
     if (state && state.version === version && state.expires > this.now()) return state;
-    if (kept !== this.states.get(key)) return this.of(serviceId, resource, version, expiry);
-    const made = expiry().then((expires): DeliveredState => ({ version, expires, lists: new Map() }));
+    if (kept !== this.states.get(key)) return this.of(serviceId, resource, version, read);
+    const made = read().then(({ listed, expires }): DeliveredState => ({ version, expires, listed, lists: new Map() }));
     this.states.set(key, made);
     made.catch(() => this.states.get(key) === made && this.states.delete(key));
     return made;
   }
 
-  /** The ids of a list of the state, read by `read` the first time. */
-  static ids(state: DeliveredState, filters: string, read: () => Promise<number[]>): Promise<number[]> {
-    let ids = state.lists.get(filters);
+  /** The ids of the state's list whose filter values (by the position of the filter) are these. */
+  static ids(state: DeliveredState, filters: Map<number, unknown>): number[] {
+    const key = JSON.stringify([...filters]);
+    let ids = state.lists.get(key);
     if (!ids) {
       if (state.lists.size >= ID_LISTS) state.lists.delete(state.lists.keys().next().value as string);
-      ids = read();
-      state.lists.set(filters, ids);
-      ids.catch(() => state.lists.get(filters) === ids && state.lists.delete(filters));
+      ids = state.listed.filter(({ values }) => [...filters].every(([index, value]) => values[index] === value)).map(({ id }) => id);
+      state.lists.set(key, ids);
     }
     return ids;
   }

@@ -10,7 +10,7 @@ import { flagsHold } from '../../../../server/schema/flags';
 import { deliveryKeyOf, SITE_ADDRESSINGS } from '../site-domain';
 import { type Answer, DeliveredAnswers, type DeliveredState, DeliveredStates } from './answers';
 import { deliveryKeyDigest, deliveryKeyRoutes } from './keys';
-import { type DeliveredModule, type DeliveredRecord, deliveredIds, deliveredReader, deliveredRecordSchema, nextPeriodBound } from './records';
+import { type DeliveredModule, type DeliveredRecord, deliveredReader, deliveredRecordSchema, readListed } from './records';
 
 /** Values a module's own code adds to each delivered record (a form's generated schema), with their OpenAPI schemas. */
 export interface DeliveryExtension {
@@ -131,7 +131,7 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
   interface Served {
     serviceId: number;
     state: DeliveredState;
-    ids(filters?: Record<string, unknown>): Promise<number[]>;
+    ids(filters?: Record<string, unknown>): number[];
   }
 
   /**
@@ -143,8 +143,9 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
     const { serviceId, version } = await servingService(request, entry);
     const kept = `${serviceId}\n${entry.module.admin.resource}\n${asked}`;
     const made = async (): Promise<Answer> => {
-      const state = await states.of(serviceId, entry.module.admin.resource, version, () => nextPeriodBound(db, entry, serviceId));
-      const ids = (filters: Record<string, unknown> = {}) => DeliveredStates.ids(state, JSON.stringify(filters), () => deliveredIds(db, entry, serviceId, filters));
+      const state = await states.of(serviceId, entry.module.admin.resource, version, () => readListed(db, entry, serviceId));
+      const ids = (filters: Record<string, unknown> = {}) =>
+        DeliveredStates.ids(state, new Map(entry.delivery.filters.flatMap((field, index) => (field in filters ? [[index, filters[field]] as const] : []))));
       const text = JSON.stringify(await read({ serviceId, state, ids }));
       const fresh = { text, etag: etagOf(text) };
       answers.keep(kept, fresh, version, state.expires);
@@ -188,7 +189,7 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
         if (module.admin.singleton) {
           site.get(base, { config: { publicSiteApi: true, openapi: operation(`The site's ${module.admin.resource} as published (null when not set)`, documentedAnswer({ type: 'object', properties: { data: { anyOf: [recordSchema, { type: 'null' }] } }, required: ['data'] }, 'The record')) } }, (request, reply) =>
             answer(request, reply, entry, '', async ({ serviceId, ids }) => {
-              const [record] = await extended(serviceId, entry, await readDelivered(db, entry, serviceId, (await ids()).slice(0, 1)));
+              const [record] = await extended(serviceId, entry, await readDelivered(db, entry, serviceId, ids().slice(0, 1)));
               return { data: record ?? null };
             }),
           );
@@ -214,7 +215,7 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
           const page = readPage(request.query, DELIVERY_PER_PAGE);
           const filters = filtersOf(request, entry);
           return answer(request, reply, entry, `${page.page}/${page.perPage}/${JSON.stringify(filters)}`, async ({ serviceId, ids }) => {
-            const listed = await ids(filters);
+            const listed = ids(filters);
             const records = await readDelivered(db, entry, serviceId, listed.slice(page.offset, page.offset + page.limit));
             return { data: await extended(serviceId, entry, records), pagination: { total: listed.length, page: page.page, per_page: page.perPage } };
           });
@@ -227,7 +228,7 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
           const { id: rawId } = request.params as { id: string };
           const id = Number(rawId);
           return answer(request, reply, entry, rawId, async ({ serviceId, ids }) => {
-            if (!/^[1-9][0-9]{0,15}$/.test(rawId) || !Number.isSafeInteger(id) || !(await ids()).includes(id)) throw httpError(404, 'errors.not_found');
+            if (!/^[1-9][0-9]{0,15}$/.test(rawId) || !Number.isSafeInteger(id) || !ids().includes(id)) throw httpError(404, 'errors.not_found');
             const [record] = await readDelivered(db, entry, serviceId, [id]);
             if (!record) throw httpError(404, 'errors.not_found');
             const [data] = await extended(serviceId, entry, [record]);

@@ -17,8 +17,6 @@ export type DeliveredRecord = Record<string, unknown> & { id: number };
 /** The records a read asks for, beside the module's own conditions. */
 interface Selection {
   serviceId: number;
-  /** Property values the site filters by (delivery.filters), as JSON values. */
-  filters?: Record<string, unknown>;
   ids?: number[];
   parentIds?: number[];
 }
@@ -36,7 +34,7 @@ const jsonbLiteral = (value: unknown) => `'${JSON.stringify(value).replaceAll("'
 /**
  * The WHERE clause of a module's delivered records: the service's own (never another's, never a
  * user's), equal to the delivery's `where` (an absent property taking its schema default, as the
- * panel shows it) and to the site's filters, inside the `during` period now (an absent or empty
+ * panel shows it), inside the `during` period now (an absent or empty
  * bound is open). Property names come from the registry, which checked them as identifiers.
  */
 function conditions({ module, delivery }: DeliveredModule, selection: Selection, params: unknown[]): string {
@@ -47,7 +45,6 @@ function conditions({ module, delivery }: DeliveredModule, selection: Selection,
     where.push(`${fallback === undefined ? column(field) : `coalesce(${column(field)}, ${jsonbLiteral(fallback)})`} = ${value}`);
   };
   for (const [field, value] of Object.entries(delivery.where ?? {})) equal(field, jsonbLiteral(value));
-  for (const [field, value] of Object.entries(selection.filters ?? {})) equal(field, `$${params.push(JSON.stringify(value))}::jsonb`);
   const { during } = delivery;
   if (during?.from || during?.to) where.push(periodCondition('current', during.from ? jsonbBound(during.from) : undefined, during.to ? jsonbBound(during.to) : undefined));
   if (selection.ids) where.push(`id = ANY($${params.push(selection.ids)}::bigint[])`);
@@ -57,38 +54,47 @@ function conditions({ module, delivery }: DeliveredModule, selection: Selection,
 
 const ordering = ({ delivery: { sort } }: DeliveredModule) => `${column(sort.field)} ${sort.order}, id ${sort.order}`;
 
-/**
- * The ids of the module's records a list shows now (with the site's filters), in the delivery's
- * order: one pass over the service's records, after which every page is a slice of them.
- */
-export async function deliveredIds(db: Queryable, delivered: DeliveredModule, serviceId: number, filters: Record<string, unknown>): Promise<number[]> {
-  const params: unknown[] = [];
-  const { rows } = await db.query<{ ids: string | null }>(
-    `SELECT string_agg(id::text, ',' ORDER BY ${ordering(delivered)}) AS ids FROM module_records WHERE ${conditions(delivered, { serviceId, filters }, params)}`,
-    params,
-  );
-  return rows[0].ids ? rows[0].ids.split(',').map(Number) : [];
+/** A record a list of the module shows now: its id and the values of the delivery's filters, in their order. */
+export interface Listed {
+  id: number;
+  values: unknown[];
 }
 
 /** The module and the modules delivered within it, recursively. */
 const withNested = (delivered: DeliveredModule): DeliveredModule[] => [delivered, ...delivered.nested.flatMap(withNested)];
 
 /**
- * When (ms since the epoch) the next bound of a `during` period among the service's records of
- * the module and the modules within it passes, changing what is shown; Infinity when none lies ahead.
+ * The records the module's lists show now, in the delivery's order, with their filters' values
+ * (every filtered list is then one pass in memory), and when (ms since the epoch) the next bound
+ * of a `during` period among the service's records of the module and of those within it passes,
+ * changing what is shown (Infinity: none lies ahead). One pass over the service's records.
  */
-export async function nextPeriodBound(db: Queryable, delivered: DeliveredModule, serviceId: number): Promise<number> {
-  const bounds = withNested(delivered).flatMap(({ module, delivery }) =>
-    [delivery.during?.from, delivery.during?.to]
+export async function readListed(db: Queryable, delivered: DeliveredModule, serviceId: number): Promise<{ listed: Listed[]; expires: number }> {
+  const { module, delivery } = delivered;
+  const params: unknown[] = [];
+  const where = conditions(delivered, { serviceId }, params);
+  const values = delivery.filters.map((field) => {
+    const fallback = module.schema.properties?.[field]?.default;
+    return fallback === undefined ? column(field) : `coalesce(${column(field)}, ${jsonbLiteral(fallback)})`;
+  });
+  const owned = (resource: string) => `resource = '${resource}' AND client_service_id = $1 AND user_id IS NULL`;
+  const bounds = withNested(delivered).flatMap((within) =>
+    [within.delivery.during?.from, within.delivery.during?.to]
       .filter((field): field is string => field !== undefined)
       .map((field) => {
         const { open, time } = jsonbBound(field);
-        return `SELECT CASE WHEN ${open} THEN NULL ELSE ${time} END AS bound FROM module_records WHERE resource = '${module.admin.resource}' AND client_service_id = $1 AND user_id IS NULL`;
+        const bound = `min(CASE WHEN ${open} THEN NULL WHEN ${time} > now() THEN ${time} END)`;
+        return within === delivered ? bound : `(SELECT ${bound} FROM module_records WHERE ${owned(within.module.admin.resource)})`;
       }),
   );
-  if (bounds.length === 0) return Infinity;
-  const { rows } = await db.query<{ next: number | null }>(`SELECT extract(epoch FROM min(bound)) * 1000 AS next FROM (${bounds.join(' UNION ALL ')}) b WHERE bound > now()`, [serviceId]);
-  return rows[0].next === null ? Infinity : Number(rows[0].next);
+  const { rows } = await db.query<{ listed: [number, ...unknown[]][] | null; next: number | null }>(
+    `SELECT json_agg(json_build_array(${['id', ...values].join(', ')}) ORDER BY ${ordering(delivered)}) FILTER (WHERE ${where}) AS listed,
+            ${bounds.length ? `extract(epoch FROM least(${bounds.join(', ')})) * 1000` : 'NULL'} AS next
+       FROM module_records WHERE ${owned(module.admin.resource)}`,
+    params,
+  );
+  const { listed, next } = rows[0];
+  return { listed: (listed ?? []).map(([id, ...filtered]) => ({ id: Number(id), values: filtered })), expires: next === null ? Infinity : Number(next) };
 }
 
 type FileUrl = (module: ModuleSchema, field: string, name: string) => string;

@@ -198,7 +198,7 @@ describe('the site delivery API: HTTP', () => {
     }
   });
 
-  it('sees at once a write that bypassed this server (another process, a bulk change) and a period that began since', async () => {
+  it('sees at once a write that bypassed this server (another process, a bulk change), a domain taken away and a period that began since', async () => {
     const category = await siteCategory();
     const id = await create('news', { category_id: category, title: 'Zmieniana poza serwerem', date: at(1) });
     const first = await read(`news/${id}`);
@@ -206,6 +206,12 @@ describe('the site delivery API: HTTP', () => {
     await test.ctx.db.query(`UPDATE module_records SET data = data || '{"published": false}'::jsonb WHERE id = $1`, [id]);
     expect((await read(`news/${id}`, { 'if-none-match': first.headers.etag as string })).statusCode).toBe(404);
     expect(ids((await read('news?per_page=100')).json())).not.toContain(id);
+
+    // A domain taken away (by another process) names no site at its next read.
+    await test.ctx.db.query(`INSERT INTO client_service_domains (client_service_id, domain) VALUES ($1, 'chwilowa.example.com')`, [site]);
+    expect((await read('news', {}, 'chwilowa.example.com')).statusCode).toBe(200);
+    await test.ctx.db.query(`DELETE FROM client_service_domains WHERE domain = 'chwilowa.example.com'`);
+    expect((await read('news', {}, 'chwilowa.example.com')).statusCode).toBe(404);
 
     const soon = await create('news', { category_id: category, title: 'Za chwilę', date: at(1), publish_from: new Date(Date.now() + 1_000).toISOString() });
     expect(ids((await read('news?per_page=100')).json())).not.toContain(soon);

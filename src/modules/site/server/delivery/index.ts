@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonSchema, ModuleSchema } from '../../../../common/schema';
 import type { Queryable } from '../../../../server/platform/db';
+import { preparedStatement } from '../../../../server/platform/db/prepared';
 import { httpError } from '../../../../server/platform/http/errors';
 import { MAX_PER_PAGE, readPage } from '../../../../server/platform/http/pagination';
 import { invalidParameter, single } from '../../../../server/platform/http/query';
@@ -26,6 +27,8 @@ export interface DeliveryOptions {
 }
 
 export const DELIVERY_PER_PAGE = 20;
+/** Addresses (by delivered module) whose service is kept; the oldest go first. */
+const ADDRESSES = 10_000;
 /**
  * Sites and the caches before them may keep an answer a minute: an editor's change shows within
  * that, and afterwards the ETag makes asking again cost a 304 without the body.
@@ -55,9 +58,9 @@ const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('b
  * here by its path, with only its declared fields; a nested module's records come within its
  * parent's. Answers carry a strong ETag (If-None-Match gives 304), Cache-Control for a minute and
  * CORS for any origin: it is public content, read-only. Answers, and each list's ordered ids, are
- * kept in memory under the version of the records they read (answers.ts): a read costs one query
- * for the service and its version when kept, and a page is a slice of the ids and one prepared
- * read by id when not.
+ * kept in memory under the version of the records they read (answers.ts): a kept answer costs one
+ * prepared query for the service's versions, and a page not kept a slice of the ids and one
+ * prepared read by id (and one per nested module).
  */
 export async function deliveryServer(app: FastifyInstance, options: DeliveryOptions): Promise<void> {
   const { db, config } = app.ctx;
@@ -84,27 +87,47 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
   await app.register(deliveryKeyRoutes, { deliveredModules: [...new Set(served.map(({ module }) => module.admin.module))] });
 
   /**
+   * The versions a delivered module's answers at a service are kept under (site_delivery_versions):
+   * `records`, of the records they read; `addresses`, of what names the service (its domains, key and modules).
+   */
+  const versionsOf = (resource: string, service: string) =>
+    `SELECT coalesce(sum(version) FILTER (WHERE resource <> ''), 0) AS records, coalesce(sum(version) FILTER (WHERE resource = ''), 0) AS addresses
+       FROM site_delivery_versions WHERE client_service_id = ${service} AND resource IN ('', ${readResources.get(resource)!.map((read) => `'${read}'`).join(', ')})`;
+  const versionStatements = new Map(served.map(({ module }) => [module.admin.resource, preparedStatement(`site_delivery_versions_${module.admin.resource}`, versionsOf(module.admin.resource, '$1'), ['int'])]));
+  /** By delivered module and address (a domain in lower case, or a key's digest): the service it named, and whether it had the module, at the service's `addresses` version. */
+  const addressed = new Map<string, { serviceId: number; granted: boolean; addresses: number }>();
+
+  /**
    * The service a read names by its domain or key, when it has the module and the module's flags
-   * hold for it, with the version of the records the module's answers read: one query (and one
-   * per service flag). A 404 naming the site when no site has the domain or key.
+   * hold for it, with the version of the records the module's answers read: one prepared query
+   * (and one per service flag) for an address seen before. A 404 naming the site when no site has the domain or key.
    */
   async function servingService(request: FastifyRequest, { module }: DeliveredModule): Promise<{ serviceId: number; version: number }> {
+    const { resource } = module.admin;
     const { domain } = request.params as { domain?: string };
-    const addressed =
-      domain !== undefined
-        ? { sql: 'SELECT client_service_id AS id FROM client_service_domains WHERE lower(domain) = lower($1) LIMIT 1', value: domain }
-        : { sql: 'SELECT id FROM client_services WHERE delivery_key_hash = $1', value: deliveryKeyDigest(deliveryKeyOf(request)) };
-    const { rows } = await db.query<{ id: number; granted: boolean; version: string }>(
-      `SELECT a.id,
-              EXISTS (SELECT 1 FROM client_service_modules m WHERE m.client_service_id = a.id AND m.module = $2) AS granted,
-              (SELECT coalesce(sum(v.version), 0) FROM site_delivery_versions v WHERE v.client_service_id = a.id AND v.resource = ANY($3::text[])) AS version
-         FROM (${addressed.sql}) a`,
-      [addressed.value, module.admin.module, readResources.get(module.admin.resource)],
-    );
-    if (!rows[0]) throw httpError(404, 'errors.delivery_site_not_found');
-    const serviceId = Number(rows[0].id);
-    if (!rows[0].granted || !(await flagsHold(db, module.admin.flags, { serviceId }))) throw httpError(404, 'errors.not_found');
-    return { serviceId, version: Number(rows[0].version) };
+    const keyDigest = domain === undefined ? deliveryKeyDigest(deliveryKeyOf(request)) : null;
+    if (domain === undefined && keyDigest === null) throw httpError(404, 'errors.delivery_site_not_found');
+    const address = `${resource}\n${domain === undefined ? `key ${keyDigest}` : domain.toLowerCase()}`;
+    const known = addressed.get(address);
+    const versions = known && (await versionStatements.get(resource)!<{ records: string; addresses: string }>(db, [known.serviceId])).rows[0];
+    let service = known && versions && Number(versions.addresses) === known.addresses ? { ...known, version: Number(versions.records) } : undefined;
+    if (!service) {
+      const { rows } = await db.query<{ id: number; granted: boolean; records: string; addresses: string }>(
+        `SELECT a.id, v.records, v.addresses,
+                EXISTS (SELECT 1 FROM client_service_modules m WHERE m.client_service_id = a.id AND m.module = $2) AS granted
+           FROM (${domain === undefined ? 'SELECT id FROM client_services WHERE delivery_key_hash = $1' : 'SELECT client_service_id AS id FROM client_service_domains WHERE lower(domain) = lower($1) LIMIT 1'}) a
+          CROSS JOIN LATERAL (${versionsOf(resource, 'a.id')}) v`,
+        [domain ?? keyDigest, module.admin.module],
+      );
+      if (!rows[0]) throw httpError(404, 'errors.delivery_site_not_found');
+      const found = { serviceId: Number(rows[0].id), granted: rows[0].granted, addresses: Number(rows[0].addresses) };
+      addressed.delete(address);
+      addressed.set(address, found);
+      if (addressed.size > ADDRESSES) addressed.delete(addressed.keys().next().value as string);
+      service = { ...found, version: Number(rows[0].records) };
+    }
+    if (!service.granted || !(await flagsHold(db, module.admin.flags, { serviceId: service.serviceId }))) throw httpError(404, 'errors.not_found');
+    return service;
   }
 
   /** The filters a list is asked for, as the JSON values the properties hold; a value of the wrong type is a 400. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DELIVERY_CACHE_CONTROL } from '../../src/modules/site/server/delivery';
 import { t } from '../../src/server/platform/http/errors';
 import { serviceOf } from './schema-fixtures';
@@ -181,6 +181,41 @@ describe('the site delivery API: HTTP', () => {
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
     expect(String(preflight.headers['access-control-allow-headers'])).toContain('X-Delivery-Key');
+  });
+
+  it("shows an editor's update at the next read, with a new ETag, in the record and in every list it is in", async () => {
+    const category = await siteCategory();
+    const id = await create('news', { category_id: category, title: 'Przed zmianą', date: at(1) });
+    const pages = ['news', `news?category_id=${category}`, `news/${id}`];
+    const before = await Promise.all(pages.map((path) => read(path)));
+    const response = await call('PUT', module(`news/${id}`), { category_id: category, title: 'Po zmianie', date: at(1) });
+    expect(response.statusCode, response.body).toBe(200);
+    for (const [index, path] of pages.entries()) {
+      const after = await read(path, { 'if-none-match': before[index].headers.etag as string });
+      expect(after.statusCode, path).toBe(200);
+      expect(after.headers.etag, path).not.toBe(before[index].headers.etag);
+      expect(after.body, path).toContain('Po zmianie');
+    }
+  });
+
+  it('sees at once a write that bypassed this server (another process, a bulk change), a domain taken away and a period that began since', async () => {
+    const category = await siteCategory();
+    const id = await create('news', { category_id: category, title: 'Zmieniana poza serwerem', date: at(1) });
+    const first = await read(`news/${id}`);
+    expect(first.statusCode).toBe(200);
+    await test.ctx.db.query(`UPDATE module_records SET data = data || '{"published": false}'::jsonb WHERE id = $1`, [id]);
+    expect((await read(`news/${id}`, { 'if-none-match': first.headers.etag as string })).statusCode).toBe(404);
+    expect(ids((await read('news?per_page=100')).json())).not.toContain(id);
+
+    // A domain taken away (by another process) names no site at its next read.
+    await test.ctx.db.query(`INSERT INTO client_service_domains (client_service_id, domain) VALUES ($1, 'chwilowa.example.com')`, [site]);
+    expect((await read('news', {}, 'chwilowa.example.com')).statusCode).toBe(200);
+    await test.ctx.db.query(`DELETE FROM client_service_domains WHERE domain = 'chwilowa.example.com'`);
+    expect((await read('news', {}, 'chwilowa.example.com')).statusCode).toBe(404);
+
+    const soon = await create('news', { category_id: category, title: 'Za chwilę', date: at(1), publish_from: new Date(Date.now() + 1_000).toISOString() });
+    expect(ids((await read('news?per_page=100')).json())).not.toContain(soon);
+    await vi.waitFor(async () => expect(ids((await read('news?per_page=100')).json())).toContain(soon), { timeout: 10_000, interval: 100 });
   });
 
   it('pages lists through the one paging parser: bad paging is a Polish 400', async () => {

@@ -1,58 +1,103 @@
-/** How long a delivered answer is served from memory at most: the bound on what a write this process does not see leaves stale. */
-export const ANSWER_SECONDS = 5;
-/** Answers kept at most; the oldest go first. */
-const ANSWERS = 2000;
+import type { Listed } from './records';
+
+/** How many bytes of answers are kept at most; the least recently used go first. */
+const ANSWER_BYTES = 32 * 1024 * 1024;
+/** Per service and delivered module: how many filtered lists keep their ordered ids. */
+const ID_LISTS = 64;
 
 export interface Answer {
-  serviceId: number;
-  /** The delivered module the answer reads (with the modules nested in it). */
-  resource: string;
   text: string;
   etag: string;
 }
 
 interface KeptAnswer extends Answer {
-  version: string;
+  version: number;
+  /** When a period bound passes and the answer may change (ms since the epoch). */
   expires: number;
 }
 
 /**
- * The delivery API's answers kept a few seconds by request (address, path and query), so that a
- * site's repeated reads, and its If-None-Match, cost no query. A write of the engine in a service
- * drops the answers of the delivered module it belongs to at once, a rotated key all the service's; what it cannot see (a period
- * starting, another process writing, a domain or module taken away) lasts ANSWER_SECONDS at most,
- * well within the minute sites may cache an answer anyway.
+ * The delivery API's answers kept in memory by service and request, each under the version of
+ * what it read (site_delivery_versions, raised by every write in its transaction) and until the
+ * next period bound among the records passes: a kept answer is never stale, whichever process wrote.
  */
 export class DeliveredAnswers {
   private readonly answers = new Map<string, KeptAnswer>();
-  /** By service, and by service and resource. */
-  private readonly versions = new Map<string, number>();
+  private bytes = 0;
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxBytes = ANSWER_BYTES,
+  ) {}
+
+  get(request: string, version: number): Answer | undefined {
+    const kept = this.answers.get(request);
+    if (!kept) return undefined;
+    this.drop(request);
+    if (kept.version !== version || kept.expires <= this.now()) return undefined;
+    this.add(request, kept);
+    return kept;
+  }
+
+  keep(request: string, answer: Answer, version: number, expires: number): void {
+    this.drop(request);
+    this.add(request, { ...answer, version, expires });
+    for (const [oldest, kept] of this.answers) {
+      if (this.bytes <= this.maxBytes || kept === this.answers.get(request)) break;
+      this.drop(oldest);
+    }
+  }
+
+  private add(request: string, kept: KeptAnswer): void {
+    this.answers.set(request, kept);
+    this.bytes += kept.text.length;
+  }
+
+  private drop(request: string): void {
+    const kept = this.answers.get(request);
+    if (!kept) return;
+    this.answers.delete(request);
+    this.bytes -= kept.text.length;
+  }
+}
+
+/** What a service's delivered module shows at one version: the records its lists show, until the next period bound passes. */
+export interface DeliveredState {
+  version: number;
+  expires: number;
+  listed: Listed[];
+  /** The ids a filtered list shows, by its filters. */
+  lists: Map<string, number[]>;
+}
+
+/** The states of the services' delivered modules, one per service and module: a new version replaces it. */
+export class DeliveredStates {
+  private readonly states = new Map<string, Promise<DeliveredState>>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** The service's content changed (only that of one delivered module, when named): those kept answers are no longer served. */
-  changed(serviceId: number, resource?: string): void {
-    const key = resource === undefined ? String(serviceId) : `${serviceId}:${resource}`;
-    this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
+  /** The state at `version`, read by `read` when the one kept is of another version or expired (concurrent readers share the read). */
+  async of(serviceId: number, resource: string, version: number, read: () => Promise<{ listed: Listed[]; expires: number }>): Promise<DeliveredState> {
+    const key = `${serviceId}:${resource}`;
+    const kept = this.states.get(key);
+    const state = kept && (await kept);
+    if (state && state.version === version && state.expires > this.now()) return state;
+    if (kept !== this.states.get(key)) return this.of(serviceId, resource, version, read);
+    const made = read().then(({ listed, expires }): DeliveredState => ({ version, expires, listed, lists: new Map() }));
+    this.states.set(key, made);
+    made.catch(() => this.states.get(key) === made && this.states.delete(key));
+    return made;
   }
 
-  get(request: string): Answer | undefined {
-    const kept = this.answers.get(request);
-    if (!kept) return undefined;
-    if (kept.expires > this.now() && kept.version === this.version(kept.serviceId, kept.resource)) return kept;
-    this.answers.delete(request);
-    return undefined;
-  }
-
-  /** Keeps an answer read at `version` (taken before the read, so that a write during it drops it). */
-  keep(request: string, answer: Answer, version: string): void {
-    if (version !== this.version(answer.serviceId, answer.resource)) return;
-    this.answers.delete(request);
-    this.answers.set(request, { ...answer, version, expires: this.now() + ANSWER_SECONDS * 1000 });
-    if (this.answers.size > ANSWERS) this.answers.delete(this.answers.keys().next().value as string);
-  }
-
-  version(serviceId: number, resource: string): string {
-    return `${this.versions.get(String(serviceId)) ?? 0}.${this.versions.get(`${serviceId}:${resource}`) ?? 0}`;
+  /** The ids of the state's list whose filter values (by the position of the filter) are these. */
+  static ids(state: DeliveredState, filters: Map<number, unknown>): number[] {
+    const key = JSON.stringify([...filters]);
+    let ids = state.lists.get(key);
+    if (!ids) {
+      if (state.lists.size >= ID_LISTS) state.lists.delete(state.lists.keys().next().value as string);
+      ids = state.listed.filter(({ values }) => [...filters].every(([index, value]) => values[index] === value)).map(({ id }) => id);
+      state.lists.set(key, ids);
+    }
+    return ids;
   }
 }

@@ -2,15 +2,16 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonSchema, ModuleSchema } from '../../../../common/schema';
 import type { Queryable } from '../../../../server/platform/db';
+import { preparedStatement } from '../../../../server/platform/db/prepared';
 import { httpError } from '../../../../server/platform/http/errors';
 import { MAX_PER_PAGE, readPage } from '../../../../server/platform/http/pagination';
 import { invalidParameter, single } from '../../../../server/platform/http/query';
 import { fileUri } from '../../../../server/schema/file-keys';
 import { flagsHold } from '../../../../server/schema/flags';
-import { deliveryKeyOf, serviceAddressed, SITE_ADDRESSINGS } from '../site-domain';
-import { type Answer, DeliveredAnswers } from './answers';
-import { deliveryKeyRoutes } from './keys';
-import { type DeliveredModule, type DeliveredRecord, deliveredRecordSchema, readDelivered, readDeliveredPage } from './records';
+import { deliveryKeyOf, SITE_ADDRESSINGS } from '../site-domain';
+import { type Answer, DeliveredAnswers, type DeliveredState, DeliveredStates } from './answers';
+import { deliveryKeyDigest, deliveryKeyRoutes } from './keys';
+import { type DeliveredModule, type DeliveredRecord, deliveredReader, deliveredRecordSchema, readListed } from './records';
 
 /** Values a module's own code adds to each delivered record (a form's generated schema), with their OpenAPI schemas. */
 export interface DeliveryExtension {
@@ -26,6 +27,8 @@ export interface DeliveryOptions {
 }
 
 export const DELIVERY_PER_PAGE = 20;
+/** Addresses (by delivered module) whose service is kept; the oldest go first. */
+const ADDRESSES = 10_000;
 /**
  * Sites and the caches before them may keep an answer a minute: an editor's change shows within
  * that, and afterwards the ETag makes asking again cost a 304 without the body.
@@ -54,8 +57,10 @@ const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('b
  * the service's delivery key. Every module whose schema has an x-admin `delivery` block is served
  * here by its path, with only its declared fields; a nested module's records come within its
  * parent's. Answers carry a strong ETag (If-None-Match gives 304), Cache-Control for a minute and
- * CORS for any origin: it is public content, read-only. They are kept a few seconds in memory
- * (answers.ts), dropped at once by a write of the engine to what they show.
+ * CORS for any origin: it is public content, read-only. Answers, and each list's ordered ids, are
+ * kept in memory under the version of the records they read (answers.ts): a kept answer costs one
+ * prepared query for the service's versions, and a page not kept a slice of the ids and one
+ * prepared read by id (and one per nested module).
  */
 export async function deliveryServer(app: FastifyInstance, options: DeliveryOptions): Promise<void> {
   const { db, config } = app.ctx;
@@ -70,35 +75,59 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
   const fileUrl = (module: ModuleSchema, field: string, name: string) => new URL(fileUri(module, app.ctx.files, { serviceId: null, userId: null }, field, name), config.publicUrl).href;
 
   const answers = new DeliveredAnswers();
+  const states = new DeliveredStates();
+  const readDelivered = deliveredReader(fileUrl);
   /** The module a nested one's records are delivered in (a form's fields change its form's answers). */
   const outermost = (module: ModuleSchema): string => {
     const parent = module.admin.parent && app.schemaModules.get(module.admin.parent.resource)?.module;
     return parent ? outermost(parent) : module.admin.resource;
   };
-  for (const routes of app.schemaModules.values()) {
-    if (routes.module.admin.scope !== 'service') continue;
-    const resource = outermost(routes.module);
-    routes.addHooks({
-      afterWrite: async (_tx, owner) => {
-        if (owner.serviceId !== null) answers.changed(owner.serviceId, resource);
-      },
-    });
-  }
-  await app.register(deliveryKeyRoutes, {
-    rotated: (serviceId: number) => answers.changed(serviceId),
-    deliveredModules: [...new Set(served.map(({ module }) => module.admin.module))],
-  });
+  /** By delivered module: the resources whose records its answers read (its own and those of every module within it). */
+  const readResources = new Map(served.map(({ module }) => [module.admin.resource, [...app.schemaModules.values()].map((routes) => routes.module.admin.resource).filter((resource) => outermost(app.schemaModules.get(resource)!.module) === module.admin.resource)]));
+  await app.register(deliveryKeyRoutes, { deliveredModules: [...new Set(served.map(({ module }) => module.admin.module))] });
 
   /**
-   * The service asked for, when it has the module and the module's flags hold for it: one query
-   * when it does; a 404 naming the site when no site has the domain or key.
+   * The versions a delivered module's answers at a service are kept under (site_delivery_versions):
+   * `records`, of the records they read; `addresses`, of what names the service (its domains, key and modules).
    */
-  async function servingService(request: FastifyRequest, { module }: DeliveredModule): Promise<number> {
-    const find = (granted?: string) => serviceAddressed(db, request, granted);
-    const serviceId = await find(module.admin.module);
-    if (serviceId === null) throw httpError(404, (await find()) === null ? 'errors.delivery_site_not_found' : 'errors.not_found');
-    if (!(await flagsHold(db, module.admin.flags, { serviceId }))) throw httpError(404, 'errors.not_found');
-    return serviceId;
+  const versionsOf = (resource: string, service: string) =>
+    `SELECT coalesce(sum(version) FILTER (WHERE resource <> ''), 0) AS records, coalesce(sum(version) FILTER (WHERE resource = ''), 0) AS addresses
+       FROM site_delivery_versions WHERE client_service_id = ${service} AND resource IN ('', ${readResources.get(resource)!.map((read) => `'${read}'`).join(', ')})`;
+  const versionStatements = new Map(served.map(({ module }) => [module.admin.resource, preparedStatement(`site_delivery_versions_${module.admin.resource}`, versionsOf(module.admin.resource, '$1'), ['int'])]));
+  /** By delivered module and address (a domain in lower case, or a key's digest): the service it named, and whether it had the module, at the service's `addresses` version. */
+  const addressed = new Map<string, { serviceId: number; granted: boolean; addresses: number }>();
+
+  /**
+   * The service a read names by its domain or key, when it has the module and the module's flags
+   * hold for it, with the version of the records the module's answers read: one prepared query
+   * (and one per service flag) for an address seen before. A 404 naming the site when no site has the domain or key.
+   */
+  async function servingService(request: FastifyRequest, { module }: DeliveredModule): Promise<{ serviceId: number; version: number }> {
+    const { resource } = module.admin;
+    const { domain } = request.params as { domain?: string };
+    const keyDigest = domain === undefined ? deliveryKeyDigest(deliveryKeyOf(request)) : null;
+    if (domain === undefined && keyDigest === null) throw httpError(404, 'errors.delivery_site_not_found');
+    const address = `${resource}\n${domain === undefined ? `key ${keyDigest}` : domain.toLowerCase()}`;
+    const known = addressed.get(address);
+    const versions = known && (await versionStatements.get(resource)!<{ records: string; addresses: string }>(db, [known.serviceId])).rows[0];
+    let service = known && versions && Number(versions.addresses) === known.addresses ? { ...known, version: Number(versions.records) } : undefined;
+    if (!service) {
+      const { rows } = await db.query<{ id: number; granted: boolean; records: string; addresses: string }>(
+        `SELECT a.id, v.records, v.addresses,
+                EXISTS (SELECT 1 FROM client_service_modules m WHERE m.client_service_id = a.id AND m.module = $2) AS granted
+           FROM (${domain === undefined ? 'SELECT id FROM client_services WHERE delivery_key_hash = $1' : 'SELECT client_service_id AS id FROM client_service_domains WHERE lower(domain) = lower($1) LIMIT 1'}) a
+          CROSS JOIN LATERAL (${versionsOf(resource, 'a.id')}) v`,
+        [domain ?? keyDigest, module.admin.module],
+      );
+      if (!rows[0]) throw httpError(404, 'errors.delivery_site_not_found');
+      const found = { serviceId: Number(rows[0].id), granted: rows[0].granted, addresses: Number(rows[0].addresses) };
+      addressed.delete(address);
+      addressed.set(address, found);
+      if (addressed.size > ADDRESSES) addressed.delete(addressed.keys().next().value as string);
+      service = { ...found, version: Number(rows[0].records) };
+    }
+    if (!service.granted || !(await flagsHold(db, module.admin.flags, { serviceId: service.serviceId }))) throw httpError(404, 'errors.not_found');
+    return service;
   }
 
   /** The filters a list is asked for, as the JSON values the properties hold; a value of the wrong type is a 400. */
@@ -121,22 +150,31 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
     return filters;
   }
 
+  /** What a read needs of the service: its records' state at the version asked, and the ids a list (with these filters) shows. */
+  interface Served {
+    serviceId: number;
+    state: DeliveredState;
+    ids(filters?: Record<string, unknown>): number[];
+  }
+
   /**
-   * The answer to a read, kept or made (`read` of the service asked for), with its strong ETag
-   * (SHA-256 of the body), or 304 without a body when the site holds it already.
+   * The answer to a read (`asked`: what it asks of the module, whatever its address), kept or made
+   * (`read` of the service asked for), with its strong ETag (SHA-256 of the body), or 304 without a
+   * body when the site holds it already.
    */
-  async function answer(request: FastifyRequest, reply: FastifyReply, entry: DeliveredModule, read: (serviceId: number) => Promise<unknown>) {
-    const asked = `${request.url}\n${deliveryKeyOf(request) ?? ''}`;
+  async function answer(request: FastifyRequest, reply: FastifyReply, entry: DeliveredModule, asked: string, read: (served: Served) => Promise<unknown>) {
+    const { serviceId, version } = await servingService(request, entry);
+    const kept = `${serviceId}\n${entry.module.admin.resource}\n${asked}`;
     const made = async (): Promise<Answer> => {
-      const serviceId = await servingService(request, entry);
-      const resource = entry.module.admin.resource;
-      const version = answers.version(serviceId, resource);
-      const text = JSON.stringify(await read(serviceId));
-      const fresh = { serviceId, resource, text, etag: etagOf(text) };
-      answers.keep(asked, fresh, version);
+      const state = await states.of(serviceId, entry.module.admin.resource, version, () => readListed(db, entry, serviceId));
+      const ids = (filters: Record<string, unknown> = {}) =>
+        DeliveredStates.ids(state, new Map(entry.delivery.filters.flatMap((field, index) => (field in filters ? [[index, filters[field]] as const] : []))));
+      const text = JSON.stringify(await read({ serviceId, state, ids }));
+      const fresh = { text, etag: etagOf(text) };
+      answers.keep(kept, fresh, version, state.expires);
       return fresh;
     };
-    const { text, etag } = answers.get(asked) ?? (await made());
+    const { text, etag } = answers.get(kept, version) ?? (await made());
     reply.header('ETag', etag);
     if (notModified(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.type('application/json; charset=utf-8').send(text);
@@ -173,8 +211,8 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
 
         if (module.admin.singleton) {
           site.get(base, { config: { publicSiteApi: true, openapi: operation(`The site's ${module.admin.resource} as published (null when not set)`, documentedAnswer({ type: 'object', properties: { data: { anyOf: [recordSchema, { type: 'null' }] } }, required: ['data'] }, 'The record')) } }, (request, reply) =>
-            answer(request, reply, entry, async (serviceId) => {
-              const [record] = await extended(serviceId, entry, await readDelivered(db, entry, { serviceId, limit: 1 }, fileUrl));
+            answer(request, reply, entry, '', async ({ serviceId, ids }) => {
+              const [record] = await extended(serviceId, entry, await readDelivered(db, entry, serviceId, ids().slice(0, 1)));
               return { data: record ?? null };
             }),
           );
@@ -199,9 +237,10 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
         }, (request, reply) => {
           const page = readPage(request.query, DELIVERY_PER_PAGE);
           const filters = filtersOf(request, entry);
-          return answer(request, reply, entry, async (serviceId) => {
-            const { records, total } = await readDeliveredPage(db, entry, { serviceId, filters, limit: page.limit, offset: page.offset }, fileUrl);
-            return { data: await extended(serviceId, entry, records), pagination: { total, page: page.page, per_page: page.perPage } };
+          return answer(request, reply, entry, `${page.page}/${page.perPage}/${JSON.stringify(filters)}`, async ({ serviceId, ids }) => {
+            const listed = ids(filters);
+            const records = await readDelivered(db, entry, serviceId, listed.slice(page.offset, page.offset + page.limit));
+            return { data: await extended(serviceId, entry, records), pagination: { total: listed.length, page: page.page, per_page: page.perPage } };
           });
         });
 
@@ -211,9 +250,9 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
         }, (request, reply) => {
           const { id: rawId } = request.params as { id: string };
           const id = Number(rawId);
-          return answer(request, reply, entry, async (serviceId) => {
-            if (!/^[1-9][0-9]{0,15}$/.test(rawId) || !Number.isSafeInteger(id)) throw httpError(404, 'errors.not_found');
-            const [record] = await readDelivered(db, entry, { serviceId, id }, fileUrl);
+          return answer(request, reply, entry, rawId, async ({ serviceId, ids }) => {
+            if (!/^[1-9][0-9]{0,15}$/.test(rawId) || !Number.isSafeInteger(id) || !ids().includes(id)) throw httpError(404, 'errors.not_found');
+            const [record] = await readDelivered(db, entry, serviceId, [id]);
             if (!record) throw httpError(404, 'errors.not_found');
             const [data] = await extended(serviceId, entry, [record]);
             return { data };

@@ -12,17 +12,21 @@ const KEY_SHAPE = /^dk_[A-Za-z0-9_-]{43}$/;
 
 const digest = (key: string) => createHash('sha256').update(key).digest('hex');
 
+/** What client_services keeps of a key (its SHA-256); null for what is no key (malformed). */
+export const deliveryKeyDigest = (key: string | undefined): string | null => (key !== undefined && KEY_SHAPE.test(key) ? digest(key) : null);
+
 /**
  * The service whose delivery key this is; with `module`, only when the service has that module.
  * Null for anything else (no key, a malformed or rotated one).
  */
 export async function serviceOfDeliveryKey(db: Queryable, key: string | undefined, module?: string): Promise<number | null> {
-  if (key === undefined || !KEY_SHAPE.test(key)) return null;
+  const keyDigest = deliveryKeyDigest(key);
+  if (keyDigest === null) return null;
   const { rows } = await db.query<{ id: number }>(
     `SELECT s.id FROM client_services s
       WHERE s.delivery_key_hash = $1
         AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM client_service_modules m WHERE m.client_service_id = s.id AND m.module = $2))`,
-    [digest(key), module ?? null],
+    [keyDigest, module ?? null],
   );
   return rows[0] ? Number(rows[0].id) : null;
 }
@@ -31,10 +35,10 @@ export async function serviceOfDeliveryKey(db: Queryable, key: string | undefine
  * GET /client_service/{service_id}/delivery_key (root): whether the service's site can be delivered
  * (it has a module that delivers) and whether it has a key, without the key itself.
  * POST /client_service/{service_id}/delivery_key: root gives the service a new delivery key, shown
- * in this answer only (its hash is kept); the one before stops working at once (`rotated` drops
- * the answers kept for it). Anyone else: 403.
+ * in this answer only (its hash is kept); the one before stops working at once (every delivery
+ * read looks its key up). Anyone else: 403.
  */
-export async function deliveryKeyRoutes(app: FastifyInstance, options: { rotated(serviceId: number): void; deliveredModules: string[] }): Promise<void> {
+export async function deliveryKeyRoutes(app: FastifyInstance, options: { deliveredModules: string[] }): Promise<void> {
   app.get<{ Params: { service_id: string } }>(
     '/client_service/:service_id/delivery_key',
     {
@@ -85,7 +89,6 @@ export async function deliveryKeyRoutes(app: FastifyInstance, options: { rotated
       const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
       const { rows } = await app.ctx.db.query('UPDATE client_services SET delivery_key_hash = $1 WHERE id = $2 RETURNING id', [digest(key), serviceId]);
       if (rows.length === 0) throw httpError(404, 'errors.not_found');
-      options.rotated(serviceId);
       return reply.status(201).send({ key });
     },
   );

@@ -1,5 +1,6 @@
 import { POSITION, type AdminDelivery, type JsonSchema, type ModuleSchema } from '../../../../common/schema';
 import type { Queryable } from '../../../../server/platform/db';
+import { preparedStatement } from '../../../../server/platform/db/prepared';
 import { thumbnailName } from '../../../../server/schema/file-keys';
 import { jsonbBound, periodCondition } from '../../../../server/schema/period';
 
@@ -13,15 +14,11 @@ export interface DeliveredModule {
 /** What a site reads of a record: its id and the module's public fields, files as absolute URLs. */
 export type DeliveredRecord = Record<string, unknown> & { id: number };
 
-/** The records a list, a record or a singleton read asks for, beside the module's own conditions. */
-export interface Selection {
+/** The records a read asks for, beside the module's own conditions. */
+interface Selection {
   serviceId: number;
-  /** Property values the site filters by (delivery.filters), as JSON values. */
-  filters?: Record<string, unknown>;
-  id?: number;
+  ids?: number[];
   parentIds?: number[];
-  limit?: number;
-  offset?: number;
 }
 
 interface Row {
@@ -31,75 +28,118 @@ interface Row {
 }
 
 const column = (field: string) => (field === 'id' ? 'id' : field === POSITION ? 'position' : `data->'${field}'`);
+/** A value of the schema (a `where` value, a default) as a JSONB literal: it is no parameter, so the statement can be prepared. */
+const jsonbLiteral = (value: unknown) => `'${JSON.stringify(value).replaceAll("'", "''")}'::jsonb`;
 
 /**
  * The WHERE clause of a module's delivered records: the service's own (never another's, never a
  * user's), equal to the delivery's `where` (an absent property taking its schema default, as the
- * panel shows it) and to the site's filters, inside the `during` period now (an absent or empty
+ * panel shows it), inside the `during` period now (an absent or empty
  * bound is open). Property names come from the registry, which checked them as identifiers.
  */
 function conditions({ module, delivery }: DeliveredModule, selection: Selection, params: unknown[]): string {
   // The resource as a literal (an identifier the registry checked), so the planner can use the module's partial indexes.
   const where = [`resource = '${module.admin.resource}'`, `client_service_id = $${params.push(selection.serviceId)}`, 'user_id IS NULL'];
-  for (const [field, value] of Object.entries({ ...delivery.where, ...selection.filters })) {
+  const equal = (field: string, value: string) => {
     const fallback = module.schema.properties?.[field]?.default;
-    const stored = fallback === undefined ? column(field) : `coalesce(${column(field)}, $${params.push(JSON.stringify(fallback))}::jsonb)`;
-    where.push(`${stored} = $${params.push(JSON.stringify(value))}::jsonb`);
-  }
+    where.push(`${fallback === undefined ? column(field) : `coalesce(${column(field)}, ${jsonbLiteral(fallback)})`} = ${value}`);
+  };
+  for (const [field, value] of Object.entries(delivery.where ?? {})) equal(field, jsonbLiteral(value));
   const { during } = delivery;
   if (during?.from || during?.to) where.push(periodCondition('current', during.from ? jsonbBound(during.from) : undefined, during.to ? jsonbBound(during.to) : undefined));
-  if (selection.id !== undefined) where.push(`id = $${params.push(selection.id)}`);
+  if (selection.ids) where.push(`id = ANY($${params.push(selection.ids)}::bigint[])`);
   if (selection.parentIds) where.push(`parent_id = ANY($${params.push(selection.parentIds)}::bigint[])`);
   return where.join(' AND ');
 }
 
-/** How many records a list of the module holds now. */
-async function countDelivered(db: Queryable, delivered: DeliveredModule, selection: Selection): Promise<number> {
+const ordering = ({ delivery: { sort } }: DeliveredModule) => `${column(sort.field)} ${sort.order}, id ${sort.order}`;
+
+/** A record a list of the module shows now: its id and the values of the delivery's filters, in their order. */
+export interface Listed {
+  id: number;
+  values: unknown[];
+}
+
+/** The module and the modules delivered within it, recursively. */
+const withNested = (delivered: DeliveredModule): DeliveredModule[] => [delivered, ...delivered.nested.flatMap(withNested)];
+
+/**
+ * The records the module's lists show now, in the delivery's order, with their filters' values
+ * (every filtered list is then one pass in memory), and when (ms since the epoch) the next bound
+ * of a `during` period among the service's records of the module and of those within it passes,
+ * changing what is shown (Infinity: none lies ahead). One pass over the service's records.
+ */
+export async function readListed(db: Queryable, delivered: DeliveredModule, serviceId: number): Promise<{ listed: Listed[]; expires: number }> {
+  const { module, delivery } = delivered;
   const params: unknown[] = [];
-  const { rows } = await db.query<{ total: number }>(`SELECT count(*) AS total FROM module_records WHERE ${conditions(delivered, selection, params)}`, params);
-  return Number(rows[0].total);
+  const where = conditions(delivered, { serviceId }, params);
+  const values = delivery.filters.map((field) => {
+    const fallback = module.schema.properties?.[field]?.default;
+    return fallback === undefined ? column(field) : `coalesce(${column(field)}, ${jsonbLiteral(fallback)})`;
+  });
+  const owned = (resource: string) => `resource = '${resource}' AND client_service_id = $1 AND user_id IS NULL`;
+  const bounds = withNested(delivered).flatMap((within) =>
+    [within.delivery.during?.from, within.delivery.during?.to]
+      .filter((field): field is string => field !== undefined)
+      .map((field) => {
+        const { open, time } = jsonbBound(field);
+        const bound = `min(CASE WHEN ${open} THEN NULL WHEN ${time} > now() THEN ${time} END)`;
+        return within === delivered ? bound : `(SELECT ${bound} FROM module_records WHERE ${owned(within.module.admin.resource)})`;
+      }),
+  );
+  const { rows } = await db.query<{ listed: [number, ...unknown[]][] | null; next: number | null }>(
+    `SELECT json_agg(json_build_array(${['id', ...values].join(', ')}) ORDER BY ${ordering(delivered)}) FILTER (WHERE ${where}) AS listed,
+            ${bounds.length ? `extract(epoch FROM least(${bounds.join(', ')})) * 1000` : 'NULL'} AS next
+       FROM module_records WHERE ${owned(module.admin.resource)}`,
+    params,
+  );
+  const { listed, next } = rows[0];
+  return { listed: (listed ?? []).map(([id, ...filtered]) => ({ id: Number(id), values: filtered })), expires: next === null ? Infinity : Number(next) };
 }
 
 type FileUrl = (module: ModuleSchema, field: string, name: string) => string;
 
 /**
- * The module's delivered records in the delivery's order (a page of them when limited), each with
- * the records of its nested modules, read in one query per nested module for the whole page.
+ * Reads of delivered records by id and of the records within them by parent, each planned once
+ * (module_records has dozens of partial indexes: planning costs the embedded database more than running).
  */
-export async function readDelivered(db: Queryable, delivered: DeliveredModule, selection: Selection, fileUrl: FileUrl): Promise<DeliveredRecord[]> {
-  return (await readRows(db, delivered, selection, fileUrl)).records.map(({ record }) => record);
-}
+export function deliveredReader(fileUrl: FileUrl) {
+  const statements = new Map<string, ReturnType<typeof preparedStatement>>();
+  const rowsOf = (db: Queryable, delivered: DeliveredModule, serviceId: number, byParent: boolean, ids: number[]) => {
+    const name = `site_delivery_${byParent ? 'children' : 'rows'}_${delivered.module.admin.resource}`;
+    let statement = statements.get(name);
+    if (!statement) {
+      const sql = `SELECT id, parent_id, data FROM module_records WHERE ${conditions(delivered, byParent ? { serviceId: 0, parentIds: [] } : { serviceId: 0, ids: [] }, [])}${byParent ? ` ORDER BY ${ordering(delivered)}` : ''}`;
+      statement = preparedStatement(name, sql, ['int', 'bigint[]']);
+      statements.set(name, statement);
+    }
+    return statement<Row>(db, [serviceId, ids]);
+  };
 
-/** A page of the module's delivered records and how many the whole list holds, counted in the same scan. */
-export async function readDeliveredPage(db: Queryable, delivered: DeliveredModule, selection: Selection, fileUrl: FileUrl): Promise<{ records: DeliveredRecord[]; total: number }> {
-  const { records, total } = await readRows(db, delivered, selection, fileUrl, true);
-  // A page past the end has no row to carry the count.
-  return { records: records.map(({ record }) => record), total: total ?? (await countDelivered(db, delivered, selection)) };
-}
-
-/** The records with the parent each belongs to (null at the top), and with `counted` how many match in all (null: no row came). */
-async function readRows(
-  db: Queryable,
-  delivered: DeliveredModule,
-  selection: Selection,
-  fileUrl: FileUrl,
-  counted = false,
-): Promise<{ records: { parentId: number | null; record: DeliveredRecord }[]; total: number | null }> {
-  const params: unknown[] = [];
-  const { field, order } = delivered.delivery.sort;
-  const page = selection.limit === undefined ? '' : ` LIMIT $${params.push(selection.limit)} OFFSET $${params.push(selection.offset ?? 0)}`;
-  const { rows } = await db.query<Row & { total?: number }>(
-    `SELECT id, parent_id, data${counted ? ', count(*) OVER () AS total' : ''} FROM module_records WHERE ${conditions(delivered, selection, params)}
-      ORDER BY ${column(field)} ${order}, id ${order}${page}`,
-    params,
-  );
-  const records = rows.map((row) => ({ parentId: row.parent_id === null ? null : Number(row.parent_id), record: shape(delivered, row, fileUrl) }));
-  const ids = records.map(({ record }) => record.id);
-  for (const nested of delivered.nested) {
-    const children = ids.length ? (await readRows(db, nested, { serviceId: selection.serviceId, parentIds: ids }, fileUrl)).records : [];
-    for (const { record } of records) record[nested.delivery.within!] = children.filter((child) => child.parentId === record.id).map((child) => child.record);
+  /** The records with these ids that are shown now, in the order of `ids`, each with the records of its nested modules (one read per nested module). */
+  async function read(db: Queryable, delivered: DeliveredModule, serviceId: number, ids: number[]): Promise<DeliveredRecord[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await rowsOf(db, delivered, serviceId, false, ids);
+    const order = new Map(ids.map((id, index) => [id, index]));
+    const records = rows.map((row) => shape(delivered, row, fileUrl)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    await withChildren(db, delivered, serviceId, records);
+    return records;
   }
-  return { records, total: rows[0]?.total === undefined ? null : Number(rows[0].total) };
+
+  async function withChildren(db: Queryable, delivered: DeliveredModule, serviceId: number, records: DeliveredRecord[]): Promise<void> {
+    const parentIds = records.map((record) => record.id);
+    if (parentIds.length === 0) return;
+    for (const nested of delivered.nested) {
+      const byParent = new Map<number, DeliveredRecord[]>(parentIds.map((id) => [id, []]));
+      const { rows } = await rowsOf(db, nested, serviceId, true, parentIds);
+      const children = rows.map((row) => shape(nested, row, fileUrl));
+      rows.forEach((row, index) => byParent.get(Number(row.parent_id))?.push(children[index]));
+      await withChildren(db, nested, serviceId, children);
+      for (const record of records) record[nested.delivery.within!] = byParent.get(record.id);
+    }
+  }
+
+  return read;
 }
 
 /** A stored row as the site reads it: the public fields only (their default, else null, when unset), a file as its URL and its thumbnails' URLs. */

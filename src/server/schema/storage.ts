@@ -3,7 +3,6 @@ import { POSITION, type AdminFilter, type ModuleSchema, type Period } from '../.
 import { jsonbBound, periodCondition } from './period';
 import type { Db, Queryable } from '../platform/db';
 import { type PreparedParam, preparedStatement } from '../platform/db/prepared';
-import { searchText } from './indexes';
 import { countedFilters, LIST_BUCKET_IDS } from './list-counts';
 
 /**
@@ -213,16 +212,15 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   const idLists = new LruCache<IdList>(ID_LISTS);
   const refreshing = new Map<string, Promise<IdList>>();
 
+  const searched = admin.list.search ?? [];
   /** The records of the owner a list shows: the WHERE clause, its parameters pushed onto params. */
   const listConditions = (owner: Owner, query: ListQuery, params: unknown[]) => {
     const where = [ofResource, ...ownerConditions(owner, params)];
-    const search = admin.list.search ?? [];
-    if (query.search && search.length > 0) {
+    if (query.search && searched.length > 0) {
       const pattern = `$${params.push(likePattern(query.search))}`;
-      // The whole search text as its trigram index holds it: the fields joined by a line break, so
-      // only a term with a line break could match across two, and only then is each field checked.
-      const anyField = search.map((name) => `${text(name, true)} LIKE ${pattern}`).join(' OR ');
-      where.push(search.length === 1 || !query.search.includes('\n') ? `${searchText(search)} LIKE ${pattern}` : `(${searchText(search)} LIKE ${pattern} AND (${anyField}))`);
+      where.push(`EXISTS (SELECT 1 FROM module_search_texts s WHERE s.id = module_records.id AND s.text LIKE ${pattern})`);
+      // The kept text joins the fields by a line break: only a term with one could match across two.
+      if (searched.length > 1 && query.search.includes('\n')) where.push(`(${searched.map((name) => `${text(name, true)} LIKE ${pattern}`).join(' OR ')})`);
     }
     for (const { filter, value } of query.filters) {
       if (filter.op === 'period') where.push(periodCondition(value as Period, jsonbBound(filter.field), filter.until ? jsonbBound(filter.until) : undefined));
@@ -233,6 +231,18 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
     return where.join(' AND ');
   };
   const ordering = (query: ListQuery) => `${field(query.sort.field)} ${query.sort.order}, id ${query.sort.order}`;
+  /**
+   * Where a list's ids are read from, FROM and WHERE, its parameters pushed onto params: an
+   * id-sorted search with no filter needs the owner's search texts alone (module_search_texts,
+   * search-texts.ts: short strings, the record's id), any other list the records.
+   */
+  const listSource = (owner: Owner, query: ListQuery, params: unknown[]) => {
+    const searchedOnly = query.search && searched.length > 0 && query.sort.field === 'id' && query.filters.length === 0 && !(searched.length > 1 && query.search.includes('\n'));
+    if (!searchedOnly) return `module_records WHERE ${listConditions(owner, query, params)}`;
+    const ofParent = owner.parentId == null ? '' : ` AND parent_id = $${params.push(owner.parentId)}`;
+    return `module_search_texts WHERE resource = '${resource}' AND client_service_id = $${params.push(owner.serviceId ?? 0)} AND user_id = $${params.push(owner.userId ?? 0)}${ofParent}
+       AND text LIKE $${params.push(likePattern(query.search!))}`;
+  };
 
   const localVersions = new Map<string, number>();
   const version = async (db: Queryable, owner: Owner) => {
@@ -308,7 +318,7 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
     const params: unknown[] = [];
     const { rows } = await db.query<{ ids: string | null; listed: number }>(
       `SELECT string_agg(id::text, ',' ORDER BY sort_key ${query.sort.order}, id ${query.sort.order}) AS ids, count(*) AS listed
-         FROM (SELECT id, ${field(query.sort.field)} AS sort_key FROM module_records WHERE ${listConditions(owner, query, params)}
+         FROM (SELECT id, ${field(query.sort.field)} AS sort_key FROM ${listSource(owner, query, params)}
                 ORDER BY ${ordering(query)} LIMIT ${MAX_LISTED_IDS + 1}) listed`,
       params,
     );
@@ -426,7 +436,7 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
     const offset = (query.page - 1) * query.perPage;
     const { rows } = await db.query<{ total: number; ids: string | null }>(
       `SELECT count(*) AS total, array_to_string((array_agg(id ORDER BY ${ordering(query)}))[${offset + 1}:${offset + query.perPage}], ',') AS ids
-         FROM module_records WHERE ${listConditions(owner, query, params)}`,
+         FROM ${listSource(owner, query, params)}`,
       params,
     );
     const ids = rows[0].ids ? rows[0].ids.split(',').map(Number) : [];

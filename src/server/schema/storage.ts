@@ -232,17 +232,18 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   };
   const ordering = (query: ListQuery) => `${field(query.sort.field)} ${query.sort.order}, id ${query.sort.order}`;
   /**
-   * Where a list's ids are read from, FROM and WHERE, its parameters pushed onto params: an
-   * id-sorted search with no filter needs the owner's search texts alone (module_search_texts,
-   * search-texts.ts: short strings, the record's id), any other list the records.
+   * An id-sorted search with no filter needs the owner's search texts alone (module_search_texts,
+   * search-texts.ts: short strings under the record's id): their FROM and WHERE, parameters pushed
+   * onto params; null for any other list.
    */
-  const listSource = (owner: Owner, query: ListQuery, params: unknown[]) => {
-    const searchedOnly = query.search && searched.length > 0 && query.sort.field === 'id' && query.filters.length === 0 && !(searched.length > 1 && query.search.includes('\n'));
-    if (!searchedOnly) return `module_records WHERE ${listConditions(owner, query, params)}`;
+  const searchedTexts = (owner: Owner, query: ListQuery, params: unknown[]) => {
+    if (!query.search || searched.length === 0 || query.sort.field !== 'id' || query.filters.length > 0 || (searched.length > 1 && query.search.includes('\n'))) return null;
     const ofParent = owner.parentId == null ? '' : ` AND parent_id = $${params.push(owner.parentId)}`;
     return `module_search_texts WHERE resource = '${resource}' AND client_service_id = $${params.push(owner.serviceId ?? 0)} AND user_id = $${params.push(owner.userId ?? 0)}${ofParent}
-       AND text LIKE $${params.push(likePattern(query.search!))}`;
+       AND text LIKE $${params.push(likePattern(query.search))}`;
   };
+  /** Where a list's ids are read from, FROM and WHERE, parameters pushed onto params. */
+  const listSource = (owner: Owner, query: ListQuery, params: unknown[]) => searchedTexts(owner, query, params) ?? `module_records WHERE ${listConditions(owner, query, params)}`;
 
   const localVersions = new Map<string, number>();
   const version = async (db: Queryable, owner: Owner) => {
@@ -430,13 +431,19 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   const listUncached = async (db: Queryable, owner: Owner, query: ListQuery) => {
     const list = countedList(query);
     if (list) return countedPage(db, owner, query, list);
-    // One pass over the matches gives the exact total and the page's ids (sorted as ids only, not
-    // whole rows); then just the page's records are read, by id.
     const params: unknown[] = [];
     const offset = (query.page - 1) * query.perPage;
+    const texts = searchedTexts(owner, query, params);
+    // One statement (one snapshot). Search texts are short enough to read twice: counted, then read
+    // in id order up to the page (or through the trigram index when few match), with no sort of
+    // every match. Records are read once: one pass gives the exact total and the page's ids (sorted
+    // as ids only, not whole rows). Either way just the page's records are then read, by id.
     const { rows } = await db.query<{ total: number; ids: string | null }>(
-      `SELECT count(*) AS total, array_to_string((array_agg(id ORDER BY ${ordering(query)}))[${offset + 1}:${offset + query.perPage}], ',') AS ids
-         FROM ${listSource(owner, query, params)}`,
+      texts
+        ? `SELECT (SELECT count(*) FROM ${texts}) AS total,
+                  array_to_string(ARRAY(SELECT id FROM ${texts} ORDER BY id ${query.sort.order} LIMIT ${query.perPage} OFFSET ${offset}), ',') AS ids`
+        : `SELECT count(*) AS total, array_to_string((array_agg(id ORDER BY ${ordering(query)}))[${offset + 1}:${offset + query.perPage}], ',') AS ids
+             FROM module_records WHERE ${listConditions(owner, query, params)}`,
       params,
     );
     const ids = rows[0].ids ? rows[0].ids.split(',').map(Number) : [];

@@ -37,6 +37,9 @@ export async function ensureSearchTexts(db: Db, registry: Registry): Promise<voi
         );
       }
     });
+    // Written in bulk: the planner must know how many texts there are to tell a scan from the trigram
+    // index (an embedded database has no autovacuum to learn it).
+    await db.query('ANALYZE module_search_texts');
   }
   const trigram = (await db.query("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'")).rows.length > 0;
   const indexed = (await db.query("SELECT 1 FROM pg_indexes WHERE indexname = 'module_search_texts_trgm'")).rows.length > 0;

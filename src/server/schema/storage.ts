@@ -153,9 +153,10 @@ function position(ids: number[], id: number, descending: boolean): number {
 /**
  * module_records: every schema property in `data`, file names beside them under the file field
  * names. Each expression below is the one indexes.ts indexes. Uncached, an id-sorted list (all the
- * owner's records or one filter's value) finds its page by number from the counts per block of ids
- * (list-counts.ts); any other list takes one pass over its matches for the page's ids and the exact
- * total. With the list cache on, a list's ordered ids are kept in memory
+ * owner's records, one filter's value or a search) finds its page by number from its records per
+ * block of ids: kept (list-counts.ts) or, for a search, counted over the short search texts
+ * (search-texts.ts); any other list takes one pass over its matches for the page's ids and the
+ * exact total. With the list cache on, a list's ordered ids are kept in memory
  * under its data version: any page is then a slice and a primary-key read of its rows, and the
  * total is exact. The engine's own writes (store.transaction) are applied to cached id-sorted
  * lists once they commit, by asking the database whether each written record still matches;
@@ -401,49 +402,61 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   };
 
   /**
-   * A page of a counted list by its number, in one statement (one snapshot): the counts per block
-   * of ids give the total and the block where the page starts, then the records are walked from
-   * that block's edge, skipping at most a block's records, instead of every record before the page.
+   * How many of the list's records lie in each block of ids (SQL of bucket and listed) and where its
+   * ids are (FROM and WHERE), parameters pushed onto params: a counted list's blocks are kept
+   * (module_list_counts), an id-sorted search's are counted in one pass over its search texts; null
+   * for any other list.
    */
-  const countedPage = async (db: Queryable, owner: Owner, query: ListQuery, list: { field: string; value: string }) => {
-    const params: unknown[] = [owner.serviceId ?? 0, owner.userId ?? 0, list.field, list.value];
-    const ofParent = owner.parentId == null ? '' : `AND parent_id = $${params.push(owner.parentId)}`;
+  const blocksOf = (owner: Owner, query: ListQuery, params: unknown[]): { buckets: string; ids: string } | null => {
+    const list = countedList(query);
+    if (list) {
+      const ofParent = owner.parentId == null ? '' : `AND parent_id = $${params.push(owner.parentId)}`;
+      return {
+        buckets: `SELECT bucket, sum(count) AS listed FROM module_list_counts
+                   WHERE resource = '${resource}' AND client_service_id = $${params.push(owner.serviceId ?? 0)} AND user_id = $${params.push(owner.userId ?? 0)}
+                     AND field = $${params.push(list.field)} AND value = $${params.push(list.value)}::jsonb ${ofParent}
+                   GROUP BY bucket HAVING sum(count) > 0`,
+        ids: `module_records WHERE ${listConditions(owner, query, params)}`,
+      };
+    }
+    const texts = searchedTexts(owner, query, params);
+    return texts ? { buckets: `SELECT id / ${LIST_BUCKET_IDS} AS bucket, count(*) AS listed FROM ${texts} GROUP BY 1`, ids: texts } : null;
+  };
+
+  /**
+   * A page of an id-sorted list by its number, in one statement (one snapshot): the list's records
+   * per block of ids give the total and the block where the page starts, then the ids are walked
+   * from that block's edge, skipping at most a block's matches, instead of every match before the page.
+   */
+  const pageFromBlocks = async (db: Queryable, query: ListQuery, blocks: { buckets: string; ids: string }, params: unknown[]) => {
     const offset = `$${params.push((query.page - 1) * query.perPage)}::bigint`;
-    const descending = query.sort.order === 'DESC';
-    const edge = descending ? `id < (SELECT (bucket + 1) * ${LIST_BUCKET_IDS} FROM start)` : `id >= (SELECT bucket * ${LIST_BUCKET_IDS} FROM start)`;
+    const order = query.sort.order;
+    const edge = order === 'DESC' ? `id < (SELECT (bucket + 1) * ${LIST_BUCKET_IDS} FROM start)` : `id >= (SELECT bucket * ${LIST_BUCKET_IDS} FROM start)`;
     const { rows } = await db.query<Row & { total: number }>(
-      `WITH buckets AS (
-         SELECT bucket, sum(count) AS listed FROM module_list_counts
-          WHERE resource = '${resource}' AND client_service_id = $1 AND user_id = $2 AND field = $3 AND value = $4::jsonb ${ofParent}
-          GROUP BY bucket HAVING sum(count) > 0),
+      `WITH buckets AS (${blocks.buckets}),
        start AS (
-         SELECT bucket, before FROM (SELECT bucket, listed, sum(listed) OVER (ORDER BY bucket ${query.sort.order}) - listed AS before FROM buckets) placed
-          WHERE before + listed > ${offset} ORDER BY bucket ${query.sort.order} LIMIT 1)
+         SELECT bucket, before FROM (SELECT bucket, listed, sum(listed) OVER (ORDER BY bucket ${order}) - listed AS before FROM buckets) placed
+          WHERE before + listed > ${offset} ORDER BY bucket ${order} LIMIT 1)
        SELECT (SELECT coalesce(sum(listed), 0) FROM buckets) AS total, page.*
          FROM (SELECT 1) one LEFT JOIN LATERAL (
-           SELECT ${columns} FROM module_records WHERE ${listConditions(owner, query, params)} AND ${edge}
-            ORDER BY id ${query.sort.order} LIMIT ${query.perPage} OFFSET (SELECT ${offset} - before FROM start)) page ON true`,
+           SELECT ${columns} FROM module_records WHERE id IN (
+             SELECT id FROM ${blocks.ids} AND ${edge} ORDER BY id ${order} LIMIT ${query.perPage} OFFSET (SELECT ${offset} - before FROM start))
+            ORDER BY id ${order}) page ON true`,
       params,
     );
     return { rows: rows.filter((row) => row.id !== null).map(toRecord), total: Number(rows[0].total) };
   };
 
   const listUncached = async (db: Queryable, owner: Owner, query: ListQuery) => {
-    const list = countedList(query);
-    if (list) return countedPage(db, owner, query, list);
     const params: unknown[] = [];
+    const blocks = blocksOf(owner, query, params);
+    if (blocks) return pageFromBlocks(db, query, blocks, params);
+    // One pass over the matches gives the exact total and the page's ids (sorted as ids only, not
+    // whole rows); then just the page's records are read, by id.
     const offset = (query.page - 1) * query.perPage;
-    const texts = searchedTexts(owner, query, params);
-    // One statement (one snapshot). Search texts are short enough to read twice: counted, then read
-    // in id order up to the page (or through the trigram index when few match), with no sort of
-    // every match. Records are read once: one pass gives the exact total and the page's ids (sorted
-    // as ids only, not whole rows). Either way just the page's records are then read, by id.
     const { rows } = await db.query<{ total: number; ids: string | null }>(
-      texts
-        ? `SELECT (SELECT count(*) FROM ${texts}) AS total,
-                  array_to_string(ARRAY(SELECT id FROM ${texts} ORDER BY id ${query.sort.order} LIMIT ${query.perPage} OFFSET ${offset}), ',') AS ids`
-        : `SELECT count(*) AS total, array_to_string((array_agg(id ORDER BY ${ordering(query)}))[${offset + 1}:${offset + query.perPage}], ',') AS ids
-             FROM module_records WHERE ${listConditions(owner, query, params)}`,
+      `SELECT count(*) AS total, array_to_string((array_agg(id ORDER BY ${ordering(query)}))[${offset + 1}:${offset + query.perPage}], ',') AS ids
+         FROM module_records WHERE ${listConditions(owner, query, params)}`,
       params,
     );
     const ids = rows[0].ids ? rows[0].ids.split(',').map(Number) : [];

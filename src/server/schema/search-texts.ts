@@ -3,7 +3,7 @@ import type { Db } from '../platform/db';
 import { withSchemaLock } from '../platform/db/migrate';
 
 /** The fields a module's list search reads, in the order their values are joined; none when its records keep no search text. */
-export function searchedFields(module: ModuleSchema): string[] {
+function searchedFields(module: ModuleSchema): string[] {
   const { admin } = module;
   if (admin.storage || !admin.crud) return [];
   return admin.list.search ?? [];

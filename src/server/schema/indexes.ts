@@ -16,12 +16,11 @@ function indexName(resource: string, what: string, definition: string): string {
 
 /**
  * The statements that give one module its x-admin indexes and unique keys on module_records,
- * each a partial index on its resource, and with `trigram` (pg_trgm installed) one trigram index
- * of the list's search text (searchText) for its LIKE '%text%'. Identifiers were checked by the
- * registry (IDENTIFIER).
+ * each a partial index on its resource (a list search has its trigram index on module_search_texts,
+ * search-texts.ts). Identifiers were checked by the registry (IDENTIFIER).
  * Each expression is the one the stores query (storage.ts), or the planner could not use it.
  */
-export function indexStatements(module: ModuleSchema, options: { trigram: boolean } = { trigram: false }): string[] {
+export function indexStatements(module: ModuleSchema): string[] {
   const { admin } = module;
   if (admin.storage || !admin.crud) return [];
   const where = `WHERE resource = '${admin.resource}'`;
@@ -41,18 +40,7 @@ export function indexStatements(module: ModuleSchema, options: { trigram: boolea
   }
   // A nested singleton (a news item's map) is one record per parent record.
   if (admin.singleton) add(true, 'singleton', admin.parent ? `(${OWNER}, parent_id)` : `(${OWNER})`);
-  const search = admin.list.search ?? [];
-  if (options.trigram && search.length > 0) add(false, `${search.join('_')}_trgm`, `USING GIN ((${searchText(search)}) gin_trgm_ops)`);
   return statements;
-}
-
-/**
- * The text a list search reads, as its trigram index holds it: the one search field lowercased, or
- * several joined by a line break, so that one index (one upkeep per write) serves them all.
- */
-export function searchText(fields: readonly string[]): string {
-  if (fields.length === 1) return `lower(data->>'${fields[0]}')`;
-  return fields.map((field) => `coalesce(lower(data->>'${field}'), '')`).join(` || E'\\n' || `);
 }
 
 /**
@@ -61,13 +49,12 @@ export function searchText(fields: readonly string[]): string {
  * goes on (the engine's own pre-write check still refuses new duplicates).
  */
 export async function ensureIndexes(db: Db, registry: Registry, report: (problem: string) => void): Promise<void> {
-  const trigram = (await db.query("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'")).rows.length > 0;
   // Most starts find every index built: only the missing ones take the lock.
   const { rows } = await db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'module_records'");
   const built = new Set(rows.map((row) => row.indexname));
   const declared = new Set<string>();
   for (const module of registry.modules) {
-    for (const statement of indexStatements(module, { trigram })) {
+    for (const statement of indexStatements(module)) {
       const name = INDEX_NAME.exec(statement)![1];
       declared.add(name);
       if (built.has(name)) continue;

@@ -6,6 +6,7 @@ import { servePublicFiles } from '../platform/files/routes';
 import { capabilities } from './capabilities';
 import { ensureIndexes } from './indexes';
 import { ensureListCounts } from './list-counts';
+import { ensureSearchTexts } from './search-texts';
 import { placeMenuEntries } from './menus';
 import { ModuleRoutes } from './module-routes';
 import { serverRegistry } from './settings';
@@ -36,6 +37,7 @@ export const schemaModulesPlugin = fp(async (app: FastifyInstance) => {
   );
   await ensureIndexes(app.ctx.db, registry, (problem) => app.log.warn(problem));
   await ensureListCounts(app.ctx.db, registry);
+  await ensureSearchTexts(app.ctx.db, registry);
   await placeMenuEntries(app.ctx.db, registry.modules, (problem) => app.log.warn(problem));
   // DEFAULT_UPLOAD_URI's files; a module with a folder of its own serves it (content photos).
   servePublicFiles(app, '/uploads', DEFAULT_UPLOAD_FOLDER);

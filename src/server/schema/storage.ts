@@ -3,7 +3,6 @@ import { POSITION, type AdminFilter, type ModuleSchema, type Period } from '../.
 import { jsonbBound, periodCondition } from './period';
 import type { Db, Queryable } from '../platform/db';
 import { type PreparedParam, preparedStatement } from '../platform/db/prepared';
-import { searchText } from './indexes';
 import { countedFilters, LIST_BUCKET_IDS } from './list-counts';
 
 /**
@@ -154,9 +153,10 @@ function position(ids: number[], id: number, descending: boolean): number {
 /**
  * module_records: every schema property in `data`, file names beside them under the file field
  * names. Each expression below is the one indexes.ts indexes. Uncached, an id-sorted list (all the
- * owner's records or one filter's value) finds its page by number from the counts per block of ids
- * (list-counts.ts); any other list takes one pass over its matches for the page's ids and the exact
- * total. With the list cache on, a list's ordered ids are kept in memory
+ * owner's records, one filter's value or a search) finds its page by number from its records per
+ * block of ids: kept (list-counts.ts) or, for a search, counted over the short search texts
+ * (search-texts.ts); any other list takes one pass over its matches for the page's ids and the
+ * exact total. With the list cache on, a list's ordered ids are kept in memory
  * under its data version: any page is then a slice and a primary-key read of its rows, and the
  * total is exact. The engine's own writes (store.transaction) are applied to cached id-sorted
  * lists once they commit, by asking the database whether each written record still matches;
@@ -213,16 +213,15 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   const idLists = new LruCache<IdList>(ID_LISTS);
   const refreshing = new Map<string, Promise<IdList>>();
 
+  const searched = admin.list.search ?? [];
   /** The records of the owner a list shows: the WHERE clause, its parameters pushed onto params. */
   const listConditions = (owner: Owner, query: ListQuery, params: unknown[]) => {
     const where = [ofResource, ...ownerConditions(owner, params)];
-    const search = admin.list.search ?? [];
-    if (query.search && search.length > 0) {
+    if (query.search && searched.length > 0) {
       const pattern = `$${params.push(likePattern(query.search))}`;
-      // The whole search text as its trigram index holds it: the fields joined by a line break, so
-      // only a term with a line break could match across two, and only then is each field checked.
-      const anyField = search.map((name) => `${text(name, true)} LIKE ${pattern}`).join(' OR ');
-      where.push(search.length === 1 || !query.search.includes('\n') ? `${searchText(search)} LIKE ${pattern}` : `(${searchText(search)} LIKE ${pattern} AND (${anyField}))`);
+      where.push(`EXISTS (SELECT 1 FROM module_search_texts s WHERE s.id = module_records.id AND s.text LIKE ${pattern})`);
+      // The kept text joins the fields by a line break: only a term with one could match across two.
+      if (searched.length > 1 && query.search.includes('\n')) where.push(`(${searched.map((name) => `${text(name, true)} LIKE ${pattern}`).join(' OR ')})`);
     }
     for (const { filter, value } of query.filters) {
       if (filter.op === 'period') where.push(periodCondition(value as Period, jsonbBound(filter.field), filter.until ? jsonbBound(filter.until) : undefined));
@@ -233,6 +232,19 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
     return where.join(' AND ');
   };
   const ordering = (query: ListQuery) => `${field(query.sort.field)} ${query.sort.order}, id ${query.sort.order}`;
+  /**
+   * An id-sorted search with no filter needs the owner's search texts alone (module_search_texts,
+   * search-texts.ts: short strings under the record's id): their FROM and WHERE, parameters pushed
+   * onto params; null for any other list.
+   */
+  const searchedTexts = (owner: Owner, query: ListQuery, params: unknown[]) => {
+    if (!query.search || searched.length === 0 || query.sort.field !== 'id' || query.filters.length > 0 || (searched.length > 1 && query.search.includes('\n'))) return null;
+    const ofParent = owner.parentId == null ? '' : ` AND parent_id = $${params.push(owner.parentId)}`;
+    return `module_search_texts WHERE resource = '${resource}' AND client_service_id = $${params.push(owner.serviceId ?? 0)} AND user_id = $${params.push(owner.userId ?? 0)}${ofParent}
+       AND text LIKE $${params.push(likePattern(query.search))}`;
+  };
+  /** Where a list's ids are read from, FROM and WHERE, parameters pushed onto params. */
+  const listSource = (owner: Owner, query: ListQuery, params: unknown[]) => searchedTexts(owner, query, params) ?? `module_records WHERE ${listConditions(owner, query, params)}`;
 
   const localVersions = new Map<string, number>();
   const version = async (db: Queryable, owner: Owner) => {
@@ -308,7 +320,7 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
     const params: unknown[] = [];
     const { rows } = await db.query<{ ids: string | null; listed: number }>(
       `SELECT string_agg(id::text, ',' ORDER BY sort_key ${query.sort.order}, id ${query.sort.order}) AS ids, count(*) AS listed
-         FROM (SELECT id, ${field(query.sort.field)} AS sort_key FROM module_records WHERE ${listConditions(owner, query, params)}
+         FROM (SELECT id, ${field(query.sort.field)} AS sort_key FROM ${listSource(owner, query, params)}
                 ORDER BY ${ordering(query)} LIMIT ${MAX_LISTED_IDS + 1}) listed`,
       params,
     );
@@ -390,39 +402,57 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   };
 
   /**
-   * A page of a counted list by its number, in one statement (one snapshot): the counts per block
-   * of ids give the total and the block where the page starts, then the records are walked from
-   * that block's edge, skipping at most a block's records, instead of every record before the page.
+   * How many of the list's records lie in each block of ids (SQL of bucket and listed) and where its
+   * ids are (FROM and WHERE), parameters pushed onto params: a counted list's blocks are kept
+   * (module_list_counts), an id-sorted search's are counted in one pass over its search texts; null
+   * for any other list.
    */
-  const countedPage = async (db: Queryable, owner: Owner, query: ListQuery, list: { field: string; value: string }) => {
-    const params: unknown[] = [owner.serviceId ?? 0, owner.userId ?? 0, list.field, list.value];
-    const ofParent = owner.parentId == null ? '' : `AND parent_id = $${params.push(owner.parentId)}`;
+  const blocksOf = (owner: Owner, query: ListQuery, params: unknown[]): { buckets: string; ids: string } | null => {
+    const list = countedList(query);
+    if (list) {
+      const ofParent = owner.parentId == null ? '' : `AND parent_id = $${params.push(owner.parentId)}`;
+      return {
+        buckets: `SELECT bucket, sum(count) AS listed FROM module_list_counts
+                   WHERE resource = '${resource}' AND client_service_id = $${params.push(owner.serviceId ?? 0)} AND user_id = $${params.push(owner.userId ?? 0)}
+                     AND field = $${params.push(list.field)} AND value = $${params.push(list.value)}::jsonb ${ofParent}
+                   GROUP BY bucket HAVING sum(count) > 0`,
+        ids: `module_records WHERE ${listConditions(owner, query, params)}`,
+      };
+    }
+    const texts = searchedTexts(owner, query, params);
+    return texts ? { buckets: `SELECT id / ${LIST_BUCKET_IDS} AS bucket, count(*) AS listed FROM ${texts} GROUP BY 1`, ids: texts } : null;
+  };
+
+  /**
+   * A page of an id-sorted list by its number, in one statement (one snapshot): the list's records
+   * per block of ids give the total and the block where the page starts, then the ids are walked
+   * from that block's edge, skipping at most a block's matches, instead of every match before the page.
+   */
+  const pageFromBlocks = async (db: Queryable, query: ListQuery, blocks: { buckets: string; ids: string }, params: unknown[]) => {
     const offset = `$${params.push((query.page - 1) * query.perPage)}::bigint`;
-    const descending = query.sort.order === 'DESC';
-    const edge = descending ? `id < (SELECT (bucket + 1) * ${LIST_BUCKET_IDS} FROM start)` : `id >= (SELECT bucket * ${LIST_BUCKET_IDS} FROM start)`;
+    const order = query.sort.order;
+    const edge = order === 'DESC' ? `id < (SELECT (bucket + 1) * ${LIST_BUCKET_IDS} FROM start)` : `id >= (SELECT bucket * ${LIST_BUCKET_IDS} FROM start)`;
     const { rows } = await db.query<Row & { total: number }>(
-      `WITH buckets AS (
-         SELECT bucket, sum(count) AS listed FROM module_list_counts
-          WHERE resource = '${resource}' AND client_service_id = $1 AND user_id = $2 AND field = $3 AND value = $4::jsonb ${ofParent}
-          GROUP BY bucket HAVING sum(count) > 0),
+      `WITH buckets AS (${blocks.buckets}),
        start AS (
-         SELECT bucket, before FROM (SELECT bucket, listed, sum(listed) OVER (ORDER BY bucket ${query.sort.order}) - listed AS before FROM buckets) placed
-          WHERE before + listed > ${offset} ORDER BY bucket ${query.sort.order} LIMIT 1)
+         SELECT bucket, before FROM (SELECT bucket, listed, sum(listed) OVER (ORDER BY bucket ${order}) - listed AS before FROM buckets) placed
+          WHERE before + listed > ${offset} ORDER BY bucket ${order} LIMIT 1)
        SELECT (SELECT coalesce(sum(listed), 0) FROM buckets) AS total, page.*
          FROM (SELECT 1) one LEFT JOIN LATERAL (
-           SELECT ${columns} FROM module_records WHERE ${listConditions(owner, query, params)} AND ${edge}
-            ORDER BY id ${query.sort.order} LIMIT ${query.perPage} OFFSET (SELECT ${offset} - before FROM start)) page ON true`,
+           SELECT ${columns} FROM module_records WHERE id IN (
+             SELECT id FROM ${blocks.ids} AND ${edge} ORDER BY id ${order} LIMIT ${query.perPage} OFFSET (SELECT ${offset} - before FROM start))
+            ORDER BY id ${order}) page ON true`,
       params,
     );
     return { rows: rows.filter((row) => row.id !== null).map(toRecord), total: Number(rows[0].total) };
   };
 
   const listUncached = async (db: Queryable, owner: Owner, query: ListQuery) => {
-    const list = countedList(query);
-    if (list) return countedPage(db, owner, query, list);
+    const params: unknown[] = [];
+    const blocks = blocksOf(owner, query, params);
+    if (blocks) return pageFromBlocks(db, query, blocks, params);
     // One pass over the matches gives the exact total and the page's ids (sorted as ids only, not
     // whole rows); then just the page's records are read, by id.
-    const params: unknown[] = [];
     const offset = (query.page - 1) * query.perPage;
     const { rows } = await db.query<{ total: number; ids: string | null }>(
       `SELECT count(*) AS total, array_to_string((array_agg(id ORDER BY ${ordering(query)}))[${offset + 1}:${offset + query.perPage}], ',') AS ids

@@ -7,7 +7,7 @@
  * asks the database). Run by `npm run bench` (run.ts), which prints the figures.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,11 +100,19 @@ function seed(dataDir: string, databaseUrl: string | undefined): Promise<{ servi
   }, databaseUrl);
 }
 
-/** The API alone (no SPA) on the seeded directory, in a child process as in production. */
+/** The arguments `npm start` gives node (package.json's start script: its V8 flags, the server's entry point). */
+async function startArguments(): Promise<string[]> {
+  const { scripts } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [command, ...args] = scripts.start.split(/\s+/);
+  if (command !== 'node') throw new Error(`package.json's start script does not run node: ${scripts.start}`);
+  return args;
+}
+
+/** The API alone (no SPA) on the seeded directory, in a child process started as `npm start` starts it. */
 export async function startApiServer(dataDir: string, port: number, listCache: boolean, extraEnv: Record<string, string> = {}) {
   // BENCH_PROFILE_DIR: each server writes a CPU profile there when it stops (chrome://inspect reads it).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/start.ts'], {
+  const child = spawn(process.execPath, [...profile, ...(await startArguments())], {
     cwd: root,
     env: {
       ...process.env,

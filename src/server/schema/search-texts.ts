@@ -16,7 +16,12 @@ function searchedFields(module: ModuleSchema): string[] {
  * lock), so no record's text is missed. Where pg_trgm is, the texts get their trigram index.
  */
 export async function ensureSearchTexts(db: Db, registry: Registry): Promise<void> {
-  const declared = new Map(registry.modules.flatMap((module) => (searchedFields(module).length ? [[module.admin.resource, searchedFields(module)] as const] : [])));
+  const declared = new Map(
+    registry.modules.flatMap((module) => {
+      const fields = searchedFields(module);
+      return fields.length ? [[module.admin.resource, fields] as const] : [];
+    }),
+  );
   const { rows } = await db.query<{ resource: string; fields: string[] }>('SELECT resource, fields FROM module_searched_fields');
   const kept = new Map(rows.map((row) => [row.resource, row.fields]));
   const changed = [...new Set([...kept.keys(), ...declared.keys()])].filter((resource) => kept.get(resource)?.join('\n') !== declared.get(resource)?.join('\n'));

@@ -77,6 +77,27 @@ describe.skipIf(!serverUrl)('PostgreSQL adapter', () => {
     }
   });
 
+  it('runs queries a transaction is given at once one after the other, in order, without pg\'s deprecation warning', async () => {
+    const db = await openPostgres(url, 1);
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const order = await db.transaction(async (tx) => {
+        await tx.query('CREATE TEMP TABLE concurrent_probe (n INT)');
+        await Promise.all([1, 2, 3].map((n) => tx.query('INSERT INTO concurrent_probe SELECT $1::int FROM pg_sleep(0.01)', [n])));
+        return tx.query<{ n: number }>('SELECT n FROM concurrent_probe ORDER BY ctid');
+      });
+      expect(order.rows.map((row) => row.n)).toEqual([1, 2, 3]);
+      // process 'warning' is emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => message.includes('already executing'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await db.close();
+    }
+  });
+
   it('rolls back and keeps the connection when the transaction fails for an ordinary reason', async () => {
     const db = await openDb({ databaseUrl: url, dataDir: 'memory' });
     try {

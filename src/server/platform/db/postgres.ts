@@ -35,7 +35,16 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
       client.on('error', onError);
       try {
         await client.query('BEGIN');
-        const tx: Queryable = { query: (sql, params) => run(client, sql, params) };
+        // A transaction's queries share one connection, which takes one at a time (pg 9 will refuse
+        // more): those given at once (Promise.all) wait here for the previous one, in order.
+        let previous: Promise<unknown> = Promise.resolve();
+        const tx: Queryable = {
+          query: <Row>(sql: string, params?: unknown[]) => {
+            const result = previous.then(() => run<Row>(client, sql, params));
+            previous = result.catch(() => undefined);
+            return result;
+          },
+        };
         const result = await fn(tx);
         await client.query('COMMIT');
         return result;

@@ -1,4 +1,4 @@
-import type { Listed } from './records';
+import type { ListedState } from './records';
 
 /** How many bytes of answers are kept at most; the least recently used go first. */
 const ANSWER_BYTES = 32 * 1024 * 1024;
@@ -61,11 +61,15 @@ export class DeliveredAnswers {
   }
 }
 
-/** What a service's delivered module shows at one version: the records its lists show, until the next period bound passes. */
-export interface DeliveredState {
+/**
+ * What a service's delivered module shows: its lists at `version` of its records (and at
+ * `nestedVersion` of the records within them, when their periods count), until the next period
+ * bound passes (`expires`), with the ids of each filtered list made from it.
+ */
+export interface DeliveredState extends ListedState {
   version: number;
+  nestedVersion: number;
   expires: number;
-  listed: Listed[];
   /** The ids a filtered list shows, by its filters. */
   lists: Map<string, number[]>;
 }
@@ -76,14 +80,21 @@ export class DeliveredStates {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** The state at `version`, read by `read` when the one kept is of another version or expired (concurrent readers share the read). */
-  async of(serviceId: number, resource: string, version: number, read: () => Promise<{ listed: Listed[]; expires: number }>): Promise<DeliveredState> {
+  /**
+   * The state at these versions, made by `refresh` when the one kept is of others or expired
+   * (concurrent readers share it); `refresh` is given the state kept when only the module's own
+   * records changed since and no bound passed, to update it by the records changed.
+   */
+  async of(serviceId: number, resource: string, version: number, nestedVersion: number, refresh: (held: DeliveredState | undefined) => Promise<ListedState>): Promise<DeliveredState> {
     const key = `${serviceId}:${resource}`;
     const kept = this.states.get(key);
     const state = kept && (await kept);
-    if (state && state.version === version && state.expires > this.now()) return state;
-    if (kept !== this.states.get(key)) return this.of(serviceId, resource, version, read);
-    const made = read().then(({ listed, expires }): DeliveredState => ({ version, expires, listed, lists: new Map() }));
+    const current = state && state.expires > this.now() && state.nestedVersion === nestedVersion ? state : undefined;
+    if (current?.version === version) return current;
+    if (kept !== this.states.get(key)) return this.of(serviceId, resource, version, nestedVersion, refresh);
+    const made = refresh(current && current.version < version ? current : undefined).then(
+      (listed): DeliveredState => ({ ...listed, version, nestedVersion, expires: Math.min(listed.nestedExpires, ...listed.bounds.values()), lists: new Map() }),
+    );
     this.states.set(key, made);
     made.catch(() => this.states.get(key) === made && this.states.delete(key));
     return made;

@@ -11,7 +11,7 @@ import { flagsHold } from '../../../../server/schema/flags';
 import { deliveryKeyOf, SITE_ADDRESSINGS } from '../site-domain';
 import { type Answer, DeliveredAnswers, type DeliveredState, DeliveredStates } from './answers';
 import { deliveryKeyDigest, deliveryKeyRoutes } from './keys';
-import { type DeliveredModule, type DeliveredRecord, deliveredReader, deliveredRecordSchema, readListed } from './records';
+import { type DeliveredModule, type DeliveredRecord, deliveredReader, deliveredRecordSchema, listedUpdater, ordersTextByCodePoint, readListed, servedModules } from './records';
 
 /** Values a module's own code adds to each delivered record (a form's generated schema), with their OpenAPI schemas. */
 export interface DeliveryExtension {
@@ -49,6 +49,9 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
+/** Whether the module, or one delivered within it, shows its records only during a period. */
+const hasPeriod = (delivered: DeliveredModule): boolean => delivered.delivery.during !== undefined || delivered.nested.some(hasPeriod);
+
 const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url')}"`;
 
 /**
@@ -65,18 +68,17 @@ const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('b
 export async function deliveryServer(app: FastifyInstance, options: DeliveryOptions): Promise<void> {
   const { db, config } = app.ctx;
   const modules = [...app.schemaModules.values()].map((routes) => routes.module);
-  const delivered = (module: ModuleSchema): DeliveredModule => ({
-    module,
-    delivery: module.admin.delivery!,
-    nested: modules.filter((child) => child.admin.parent?.resource === module.admin.resource && child.admin.delivery).map(delivered),
-  });
-  const served = modules.filter((module) => module.admin.delivery?.path !== undefined).map(delivered);
+  const served = servedModules(modules);
   // Files leave as absolute URLs: the site is served from another address than the panel.
   const fileUrl = (module: ModuleSchema, field: string, name: string) => new URL(fileUri(module, app.ctx.files, { serviceId: null, userId: null }, field, name), config.publicUrl).href;
 
   const answers = new DeliveredAnswers();
   const states = new DeliveredStates();
   const readDelivered = deliveredReader(fileUrl);
+  const updateListed = listedUpdater();
+  /** The delivered modules within which some module delivered has a `during` period. */
+  const nestedPeriods = new Set(served.filter((entry) => entry.nested.some(hasPeriod)));
+  const codePointOrder = await ordersTextByCodePoint(db);
   /** The module a nested one's records are delivered in (a form's fields change its form's answers). */
   const outermost = (module: ModuleSchema): string => {
     const parent = module.admin.parent && app.schemaModules.get(module.admin.parent.resource)?.module;
@@ -88,10 +90,11 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
 
   /**
    * The versions a delivered module's answers at a service are kept under (site_delivery_versions):
-   * `records`, of the records they read; `addresses`, of what names the service (its domains, key and modules).
+   * `records`, of the records they read (`own`, of the module's own among them); `addresses`, of what names the service (its domains, key and modules).
    */
   const versionsOf = (resource: string, service: string) =>
-    `SELECT coalesce(sum(version) FILTER (WHERE resource <> ''), 0) AS records, coalesce(sum(version) FILTER (WHERE resource = ''), 0) AS addresses
+    `SELECT coalesce(sum(version) FILTER (WHERE resource <> ''), 0) AS records, coalesce(sum(version) FILTER (WHERE resource = '${resource}'), 0) AS own,
+            coalesce(sum(version) FILTER (WHERE resource = ''), 0) AS addresses
        FROM site_delivery_versions WHERE client_service_id = ${service} AND resource IN ('', ${readResources.get(resource)!.map((read) => `'${read}'`).join(', ')})`;
   const versionStatements = new Map(served.map(({ module }) => [module.admin.resource, preparedStatement(`site_delivery_versions_${module.admin.resource}`, versionsOf(module.admin.resource, '$1'), ['int'])]));
   /** By delivered module and address (a domain in lower case, or a key's digest): the service it named, and whether it had the module, at the service's `addresses` version. */
@@ -102,18 +105,18 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
    * hold for it, with the version of the records the module's answers read: one prepared query
    * (and one per service flag) for an address seen before. A 404 naming the site when no site has the domain or key.
    */
-  async function servingService(request: FastifyRequest, { module }: DeliveredModule): Promise<{ serviceId: number; version: number }> {
+  async function servingService(request: FastifyRequest, { module }: DeliveredModule): Promise<{ serviceId: number; version: number; ownVersion: number }> {
     const { resource } = module.admin;
     const { domain } = request.params as { domain?: string };
     const keyDigest = domain === undefined ? deliveryKeyDigest(deliveryKeyOf(request)) : null;
     if (domain === undefined && keyDigest === null) throw httpError(404, 'errors.delivery_site_not_found');
     const address = `${resource}\n${domain === undefined ? `key ${keyDigest}` : domain.toLowerCase()}`;
     const known = addressed.get(address);
-    const versions = known && (await versionStatements.get(resource)!<{ records: string; addresses: string }>(db, [known.serviceId])).rows[0];
-    let service = known && versions && Number(versions.addresses) === known.addresses ? { ...known, version: Number(versions.records) } : undefined;
+    const versions = known && (await versionStatements.get(resource)!<{ records: string; own: string; addresses: string }>(db, [known.serviceId])).rows[0];
+    let service = known && versions && Number(versions.addresses) === known.addresses ? { ...known, version: Number(versions.records), ownVersion: Number(versions.own) } : undefined;
     if (!service) {
-      const { rows } = await db.query<{ id: number; granted: boolean; records: string; addresses: string }>(
-        `SELECT a.id, v.records, v.addresses,
+      const { rows } = await db.query<{ id: number; granted: boolean; records: string; own: string; addresses: string }>(
+        `SELECT a.id, v.records, v.own, v.addresses,
                 EXISTS (SELECT 1 FROM client_service_modules m WHERE m.client_service_id = a.id AND m.module = $2) AS granted
            FROM (${domain === undefined ? 'SELECT id FROM client_services WHERE delivery_key_hash = $1' : 'SELECT client_service_id AS id FROM client_service_domains WHERE lower(domain) = lower($1) LIMIT 1'}) a
           CROSS JOIN LATERAL (${versionsOf(resource, 'a.id')}) v`,
@@ -124,7 +127,7 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
       addressed.delete(address);
       addressed.set(address, found);
       if (addressed.size > ADDRESSES) addressed.delete(addressed.keys().next().value as string);
-      service = { ...found, version: Number(rows[0].records) };
+      service = { ...found, version: Number(rows[0].records), ownVersion: Number(rows[0].own) };
     }
     if (!service.granted || !(await flagsHold(db, module.admin.flags, { serviceId: service.serviceId }))) throw httpError(404, 'errors.not_found');
     return service;
@@ -163,10 +166,14 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
    * body when the site holds it already.
    */
   async function answer(request: FastifyRequest, reply: FastifyReply, entry: DeliveredModule, asked: string, read: (served: Served) => Promise<unknown>) {
-    const { serviceId, version } = await servingService(request, entry);
+    const { serviceId, version, ownVersion } = await servingService(request, entry);
     const kept = `${serviceId}\n${entry.module.admin.resource}\n${asked}`;
     const made = async (): Promise<Answer> => {
-      const state = await states.of(serviceId, entry.module.admin.resource, version, () => readListed(db, entry, serviceId));
+      // The records within count for the lists only by their periods: otherwise their writes change answers alone.
+      const nestedVersion = nestedPeriods.has(entry) ? version - ownVersion : 0;
+      const state = await states.of(serviceId, entry.module.admin.resource, ownVersion, nestedVersion, async (held) =>
+        (held && (await updateListed(db, entry, serviceId, held, held.version, ownVersion, codePointOrder))) ?? readListed(db, entry, serviceId),
+      );
       const ids = (filters: Record<string, unknown> = {}) =>
         DeliveredStates.ids(state, new Map(entry.delivery.filters.flatMap((field, index) => (field in filters ? [[index, filters[field]] as const] : []))));
       const text = JSON.stringify(await read({ serviceId, state, ids }));

@@ -1,0 +1,49 @@
+-- The ids each raised version of site_delivery_versions (migration 255) changed, so that the
+-- delivery API updates the ordered list of a service's published records it keeps by re-reading
+-- those records alone instead of all of them (issue 15). Only the last versions are kept: a reader
+-- further behind, or a statement that changed more records than listed here (ids NULL), reads all.
+CREATE TABLE site_delivery_changes (
+  client_service_id INTEGER NOT NULL,
+  resource TEXT NOT NULL,
+  version BIGINT NOT NULL,
+  ids BIGINT[],
+  PRIMARY KEY (client_service_id, resource, version)
+);
+
+-- Fired after site_delivery_versions_raise (PostgreSQL fires a table's triggers of one event in the
+-- order of their names), so the version it logs is the one this statement raised. This migration
+-- comes before 255 on a new database: until 255 made the versions there is nothing to log.
+CREATE FUNCTION site_delivery_changes_log() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changed TEXT := CASE TG_OP
+    WHEN 'INSERT' THEN 'SELECT id, resource, client_service_id, user_id FROM new_rows'
+    WHEN 'DELETE' THEN 'SELECT id, resource, client_service_id, user_id FROM old_rows'
+    ELSE 'SELECT id, resource, client_service_id, user_id FROM old_rows UNION ALL SELECT id, resource, client_service_id, user_id FROM new_rows'
+  END;
+BEGIN
+  IF to_regclass('site_delivery_versions') IS NULL THEN
+    RETURN NULL;
+  END IF;
+  EXECUTE format($sql$
+    WITH logged AS (
+      INSERT INTO site_delivery_changes (client_service_id, resource, version, ids)
+      SELECT r.client_service_id, r.resource, v.version, CASE WHEN count(DISTINCT r.id) <= 1000 THEN array_agg(DISTINCT r.id) END
+        FROM (%s) r
+        JOIN site_delivery_versions v ON v.client_service_id = r.client_service_id AND v.resource = r.resource
+       WHERE r.user_id IS NULL
+       GROUP BY r.client_service_id, r.resource, v.version
+      RETURNING client_service_id, resource, version
+    )
+    DELETE FROM site_delivery_changes c USING logged l
+     WHERE c.client_service_id = l.client_service_id AND c.resource = l.resource AND c.version <= l.version - 64
+  $sql$, changed);
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER site_delivery_versions_insert_then_changes AFTER INSERT ON module_records REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION site_delivery_changes_log();
+CREATE TRIGGER site_delivery_versions_update_then_changes AFTER UPDATE ON module_records REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION site_delivery_changes_log();
+CREATE TRIGGER site_delivery_versions_delete_then_changes AFTER DELETE ON module_records REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION site_delivery_changes_log();

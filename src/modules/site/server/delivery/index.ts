@@ -11,6 +11,7 @@ import { flagsHold } from '../../../../server/schema/flags';
 import { deliveryKeyOf, SITE_ADDRESSINGS } from '../site-domain';
 import { type Answer, DeliveredAnswers, type DeliveredState, DeliveredStates } from './answers';
 import { deliveryKeyDigest, deliveryKeyRoutes } from './keys';
+import { notifiedVersions } from './versions';
 import { type DeliveredModule, type DeliveredRecord, deliveredReader, deliveredRecordSchema, listedUpdater, ordersTextByCodePoint, readListed, servedModules } from './records';
 
 /** Values a module's own code adds to each delivered record (a form's generated schema), with their OpenAPI schemas. */
@@ -97,13 +98,24 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
             coalesce(sum(version) FILTER (WHERE resource = ''), 0) AS addresses
        FROM site_delivery_versions WHERE client_service_id = ${service} AND resource IN ('', ${readResources.get(resource)!.map((read) => `'${read}'`).join(', ')})`;
   const versionStatements = new Map(served.map(({ module }) => [module.admin.resource, preparedStatement(`site_delivery_versions_${module.admin.resource}`, versionsOf(module.admin.resource, '$1'), ['int'])]));
-  /** By delivered module and address (a domain in lower case, or a key's digest): the service it named, and whether it had the module, at the service's `addresses` version. */
+  /**
+   * By delivered module and address (a domain in lower case, or a key's digest): the service it
+   * named, and whether it had the module, at `addresses`: the service's version of them, or with
+   * the embedded database the count of their changes notified (`notified`).
+   */
   const addressed = new Map<string, { serviceId: number; granted: boolean; addresses: number }>();
+  const notified = await notifiedVersions(db);
+  /** A service's versions known in this process (the embedded database): no query. */
+  const notifiedOf = (resource: string, serviceId: number) => ({
+    version: readResources.get(resource)!.reduce((sum, read) => sum + notified!.of(serviceId, read), 0),
+    ownVersion: notified!.of(serviceId, resource),
+  });
 
   /**
    * The service a read names by its domain or key, when it has the module and the module's flags
-   * hold for it, with the version of the records the module's answers read: one prepared query
-   * (and one per service flag) for an address seen before. A 404 naming the site when no site has the domain or key.
+   * hold for it, with the version of the records the module's answers read: for an address seen
+   * before, no query with the embedded database, one prepared query with PostgreSQL (and one per
+   * service flag). A 404 naming the site when no site has the domain or key.
    */
   async function servingService(request: FastifyRequest, { module }: DeliveredModule): Promise<{ serviceId: number; version: number; ownVersion: number }> {
     const { resource } = module.admin;
@@ -112,9 +124,16 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
     if (domain === undefined && keyDigest === null) throw httpError(404, 'errors.delivery_site_not_found');
     const address = `${resource}\n${domain === undefined ? `key ${keyDigest}` : domain.toLowerCase()}`;
     const known = addressed.get(address);
-    const versions = known && (await versionStatements.get(resource)!<{ records: string; own: string; addresses: string }>(db, [known.serviceId])).rows[0];
-    let service = known && versions && Number(versions.addresses) === known.addresses ? { ...known, version: Number(versions.records), ownVersion: Number(versions.own) } : undefined;
+    let service: { serviceId: number; granted: boolean; version: number; ownVersion: number } | undefined;
+    if (known && notified) {
+      if (known.addresses === notified.addresses) service = { ...known, ...notifiedOf(resource, known.serviceId) };
+    } else if (known) {
+      const versions = (await versionStatements.get(resource)!<{ records: string; own: string; addresses: string }>(db, [known.serviceId])).rows[0];
+      if (Number(versions.addresses) === known.addresses) service = { ...known, version: Number(versions.records), ownVersion: Number(versions.own) };
+    }
     if (!service) {
+      // Taken before the query: a change notified while it runs leaves this address unknown.
+      const notifiedAddresses = notified?.addresses;
       const { rows } = await db.query<{ id: number; granted: boolean; records: string; own: string; addresses: string }>(
         `SELECT a.id, v.records, v.own, v.addresses,
                 EXISTS (SELECT 1 FROM client_service_modules m WHERE m.client_service_id = a.id AND m.module = $2) AS granted
@@ -123,11 +142,11 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
         [domain ?? keyDigest, module.admin.module],
       );
       if (!rows[0]) throw httpError(404, 'errors.delivery_site_not_found');
-      const found = { serviceId: Number(rows[0].id), granted: rows[0].granted, addresses: Number(rows[0].addresses) };
+      const found = { serviceId: Number(rows[0].id), granted: rows[0].granted, addresses: notifiedAddresses ?? Number(rows[0].addresses) };
       addressed.delete(address);
       addressed.set(address, found);
       if (addressed.size > ADDRESSES) addressed.delete(addressed.keys().next().value as string);
-      service = { ...found, version: Number(rows[0].records), ownVersion: Number(rows[0].own) };
+      service = { ...found, ...(notified ? notifiedOf(resource, found.serviceId) : { version: Number(rows[0].records), ownVersion: Number(rows[0].own) }) };
     }
     if (!service.granted || !(await flagsHold(db, module.admin.flags, { serviceId: service.serviceId }))) throw httpError(404, 'errors.not_found');
     return service;

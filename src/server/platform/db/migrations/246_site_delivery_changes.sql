@@ -13,6 +13,9 @@ CREATE TABLE site_delivery_changes (
 -- Fired after site_delivery_versions_raise (PostgreSQL fires a table's triggers of one event in the
 -- order of their names), so the version it logs is the one this statement raised. This migration
 -- comes before 255 on a new database: until 255 made the versions there is nothing to log.
+-- A session that set panel.site_delivery_notify (the embedded database's only one, where a
+-- notification reaches the server before the committing query resolves) is also told each version
+-- raised, as "service resource version", on channel site_delivery_versions: its reads need not ask.
 CREATE FUNCTION site_delivery_changes_log() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed TEXT := CASE TG_OP
@@ -33,10 +36,12 @@ BEGIN
        WHERE r.user_id IS NULL
        GROUP BY r.client_service_id, r.resource, v.version
       RETURNING client_service_id, resource, version
+    ), pruned AS (
+      DELETE FROM site_delivery_changes c USING logged l
+       WHERE c.client_service_id = l.client_service_id AND c.resource = l.resource AND c.version <= l.version - 64
     )
-    DELETE FROM site_delivery_changes c USING logged l
-     WHERE c.client_service_id = l.client_service_id AND c.resource = l.resource AND c.version <= l.version - 64
-  $sql$, changed);
+    SELECT count(pg_notify('site_delivery_versions', concat_ws(' ', client_service_id, resource, version))) FROM logged WHERE $1
+  $sql$, changed) USING coalesce(current_setting('panel.site_delivery_notify', true), '') = 'on';
   RETURN NULL;
 END
 $$;
@@ -47,3 +52,21 @@ CREATE TRIGGER site_delivery_versions_update_then_changes AFTER UPDATE ON module
   FOR EACH STATEMENT EXECUTE FUNCTION site_delivery_changes_log();
 CREATE TRIGGER site_delivery_versions_delete_then_changes AFTER DELETE ON module_records REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION site_delivery_changes_log();
+
+-- Such a session is told "*" when what names a service to the delivery API may have changed (its
+-- domains, its modules, its key: what raises the addresses version in 255).
+CREATE FUNCTION site_delivery_addresses_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF coalesce(current_setting('panel.site_delivery_notify', true), '') = 'on' THEN
+    PERFORM pg_notify('site_delivery_versions', '*');
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER site_delivery_addresses_notify AFTER INSERT OR UPDATE OR DELETE ON client_service_domains
+  FOR EACH STATEMENT EXECUTE FUNCTION site_delivery_addresses_notify();
+CREATE TRIGGER site_delivery_addresses_notify AFTER INSERT OR UPDATE OR DELETE ON client_service_modules
+  FOR EACH STATEMENT EXECUTE FUNCTION site_delivery_addresses_notify();
+CREATE TRIGGER site_delivery_addresses_notify AFTER UPDATE OF delivery_key_hash ON client_services
+  FOR EACH STATEMENT EXECUTE FUNCTION site_delivery_addresses_notify();

@@ -61,7 +61,7 @@ describe('a kept list of delivered news', () => {
       const version = await versionOf();
       const updated = await updateListed(test.ctx.db, news, site, held, heldVersion, version, codePointOrder);
       const read = await readListed(test.ctx.db, news, site);
-      if (codePointOrder) expect(updated, step).toEqual(read);
+      if (codePointOrder) expect(updated, step).toEqual({ ...read, changed: expect.any(Array) });
       else expect(updated, step).toBeUndefined();
       held = read;
       heldVersion = version;

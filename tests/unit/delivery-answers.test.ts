@@ -2,30 +2,61 @@ import { describe, expect, it } from 'vitest';
 import { DeliveredAnswers, type DeliveredState, DeliveredStates } from '../../src/modules/site/server/delivery/answers';
 import { type ChangedRecord, type Listed, type ListedState, mergeListed } from '../../src/modules/site/server/delivery/records';
 
+/** A state of a module's lists at `version`, updated from the versions `changes` name by the ids they changed. */
+const stateAt = (version: number, expires = Infinity, changes: [number, number[]][] = []): DeliveredState => ({
+  version,
+  nestedVersion: 0,
+  expires,
+  listed: [],
+  bounds: new Map(),
+  nestedExpires: Infinity,
+  lists: new Map(),
+  changes: changes.map(([after, ids]) => ({ after, ids: new Set(ids) })),
+});
+
 /** The delivery API's answers and list states kept in memory: under the version they read, until a period bound passes. */
 describe('delivered answers', () => {
   const news = { text: '{"data":[]}', etag: '"a"' };
+  const page = { ids: [3, 2], total: 2 };
 
   it('serves a kept answer at its version until its period bound passes', () => {
     let now = 1_000;
     const answers = new DeliveredAnswers(() => now);
-    answers.keep('1\nnews', news, 7, 2_000);
-    expect(answers.get('1\nnews', 7)).toMatchObject(news);
-    expect(answers.get('1\nnews', 8)).toBeUndefined();
-    answers.keep('1\nnews', news, 8, 2_000);
+    answers.keep('1\nnews', news, stateAt(7, 2_000), 0, page);
+    expect(answers.get('1\nnews', stateAt(7, 2_000), 0, page)).toMatchObject(news);
+    expect(answers.get('1\nnews', stateAt(8, 2_000), 0, page)).toBeUndefined();
+    answers.keep('1\nnews', news, stateAt(8, 2_000), 0, page);
     now = 2_000;
-    expect(answers.get('1\nnews', 8)).toBeUndefined();
+    expect(answers.get('1\nnews', stateAt(8, 2_000), 0, page)).toBeUndefined();
+  });
+
+  it('keeps an answer across writes that changed none of the records it shows, as long as it shows the same', () => {
+    const answers = new DeliveredAnswers();
+    const kept = () => answers.keep('1\nnews', news, stateAt(7), 0, page);
+    kept();
+    expect(answers.get('1\nnews', stateAt(9, Infinity, [[7, [5]], [8, [6]]]), 0, page)).toMatchObject(news);
+    // Found unchanged at 9: kept under 9 now.
+    expect(answers.get('1\nnews', stateAt(10, Infinity, [[9, [4]]]), 0, page)).toMatchObject(news);
+    kept();
+    expect(answers.get('1\nnews', stateAt(9, Infinity, [[7, [5]], [8, [2]]]), 0, page), 'a record shown changed').toBeUndefined();
+    kept();
+    expect(answers.get('1\nnews', stateAt(8, Infinity, [[7, [5]]]), 0, { ids: [3, 2], total: 3 }), 'the list grew').toBeUndefined();
+    kept();
+    expect(answers.get('1\nnews', stateAt(8, Infinity, [[7, [5]]]), 1, page), 'a record within changed').toBeUndefined();
+    kept();
+    expect(answers.get('1\nnews', stateAt(8), 0, page), 'read in full since').toBeUndefined();
   });
 
   it('drops the least recently used answers past its size', () => {
     const answers = new DeliveredAnswers(Date.now, news.text.length * 2);
-    answers.keep('a', news, 1, Infinity);
-    answers.keep('b', news, 1, Infinity);
-    answers.get('a', 1);
-    answers.keep('c', news, 1, Infinity);
-    expect(answers.get('b', 1)).toBeUndefined();
-    expect(answers.get('a', 1)).toBeDefined();
-    expect(answers.get('c', 1)).toBeDefined();
+    const state = stateAt(1);
+    answers.keep('a', news, state, 0, page);
+    answers.keep('b', news, state, 0, page);
+    answers.get('a', state, 0, page);
+    answers.keep('c', news, state, 0, page);
+    expect(answers.get('b', state, 0, page)).toBeUndefined();
+    expect(answers.get('a', state, 0, page)).toBeDefined();
+    expect(answers.get('c', state, 0, page)).toBeDefined();
   });
 });
 
@@ -51,10 +82,12 @@ describe('delivered states', () => {
     const held: (number | undefined)[] = [];
     const refresh = async (state: DeliveredState | undefined) => {
       held.push(state?.version);
-      return listedState([], [[9, 2_000]]);
+      return { ...listedState([], [[9, 2_000]]), changed: [held.length] };
     };
     await states.of(1, 'news_items', 1, 0, refresh);
-    await states.of(1, 'news_items', 2, 0, refresh);
+    const updated = await states.of(1, 'news_items', 2, 0, refresh);
+    expect(DeliveredStates.unchangedSince(updated, 1, [1, 3])).toBe(true);
+    expect(DeliveredStates.unchangedSince(updated, 1, [2])).toBe(false);
     await states.of(1, 'news_items', 3, 1, refresh);
     await states.of(1, 'news_items', 3, 1, refresh);
     now = 2_000;

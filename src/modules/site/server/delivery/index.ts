@@ -9,7 +9,7 @@ import { invalidParameter, single } from '../../../../server/platform/http/query
 import { fileUri } from '../../../../server/schema/file-keys';
 import { flagsHold } from '../../../../server/schema/flags';
 import { deliveryKeyOf, SITE_ADDRESSINGS } from '../site-domain';
-import { type Answer, DeliveredAnswers, type DeliveredState, DeliveredStates } from './answers';
+import { DeliveredAnswers, type DeliveredState, DeliveredStates, type Shown } from './answers';
 import { deliveryKeyDigest, deliveryKeyRoutes } from './keys';
 import { notifiedVersions } from './versions';
 import { type DeliveredModule, type DeliveredRecord, deliveredReader, deliveredRecordSchema, listedUpdater, ordersTextByCodePoint, readListed, servedModules } from './records';
@@ -182,25 +182,28 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
   /**
    * The answer to a read (`asked`: what it asks of the module, whatever its address), kept or made
    * (`read` of the service asked for), with its strong ETag (SHA-256 of the body), or 304 without a
-   * body when the site holds it already.
+   * body when the site holds it already. `shows`: what of the state the answer shows (a kept one
+   * showing the same records, none of them changed since, is still right).
    */
-  async function answer(request: FastifyRequest, reply: FastifyReply, entry: DeliveredModule, asked: string, read: (served: Served) => Promise<unknown>) {
+  async function answer(request: FastifyRequest, reply: FastifyReply, entry: DeliveredModule, asked: string, shows: (served: Served) => Shown, read: (served: Served, shown: Shown) => Promise<unknown>) {
     const { serviceId, version, ownVersion } = await servingService(request, entry);
+    const nestedVersion = version - ownVersion;
+    // The records within count for the lists only by their periods: otherwise their writes change answers alone.
+    const state = await states.of(serviceId, entry.module.admin.resource, ownVersion, nestedPeriods.has(entry) ? nestedVersion : 0, async (held) =>
+      (held && (await updateListed(db, entry, serviceId, held, held.version, ownVersion, codePointOrder))) ?? readListed(db, entry, serviceId),
+    );
+    const ids = (filters: Record<string, unknown> = {}) =>
+      DeliveredStates.ids(state, new Map(entry.delivery.filters.flatMap((field, index) => (field in filters ? [[index, filters[field]] as const] : []))));
+    const served = { serviceId, state, ids };
+    const shown = shows(served);
     const kept = `${serviceId}\n${entry.module.admin.resource}\n${asked}`;
-    const made = async (): Promise<Answer> => {
-      // The records within count for the lists only by their periods: otherwise their writes change answers alone.
-      const nestedVersion = nestedPeriods.has(entry) ? version - ownVersion : 0;
-      const state = await states.of(serviceId, entry.module.admin.resource, ownVersion, nestedVersion, async (held) =>
-        (held && (await updateListed(db, entry, serviceId, held, held.version, ownVersion, codePointOrder))) ?? readListed(db, entry, serviceId),
-      );
-      const ids = (filters: Record<string, unknown> = {}) =>
-        DeliveredStates.ids(state, new Map(entry.delivery.filters.flatMap((field, index) => (field in filters ? [[index, filters[field]] as const] : []))));
-      const text = JSON.stringify(await read({ serviceId, state, ids }));
-      const fresh = { text, etag: etagOf(text) };
-      answers.keep(kept, fresh, version, state.expires);
-      return fresh;
-    };
-    const { text, etag } = answers.get(kept, version) ?? (await made());
+    let found = answers.get(kept, state, nestedVersion, shown);
+    if (!found) {
+      const text = JSON.stringify(await read(served, shown));
+      found = { text, etag: etagOf(text) };
+      answers.keep(kept, found, state, nestedVersion, shown);
+    }
+    const { text, etag } = found;
     reply.header('ETag', etag);
     if (notModified(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.type('application/json; charset=utf-8').send(text);
@@ -237,10 +240,17 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
 
         if (module.admin.singleton) {
           site.get(base, { config: { publicSiteApi: true, openapi: operation(`The site's ${module.admin.resource} as published (null when not set)`, documentedAnswer({ type: 'object', properties: { data: { anyOf: [recordSchema, { type: 'null' }] } }, required: ['data'] }, 'The record')) } }, (request, reply) =>
-            answer(request, reply, entry, '', async ({ serviceId, ids }) => {
-              const [record] = await extended(serviceId, entry, await readDelivered(db, entry, serviceId, ids().slice(0, 1)));
-              return { data: record ?? null };
-            }),
+            answer(
+              request,
+              reply,
+              entry,
+              '',
+              ({ ids }) => ({ ids: ids().slice(0, 1) }),
+              async ({ serviceId }, shown) => {
+                const [record] = await extended(serviceId, entry, await readDelivered(db, entry, serviceId, [...shown.ids]));
+                return { data: record ?? null };
+              },
+            ),
           );
           continue;
         }
@@ -263,11 +273,20 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
         }, (request, reply) => {
           const page = readPage(request.query, DELIVERY_PER_PAGE);
           const filters = filtersOf(request, entry);
-          return answer(request, reply, entry, `${page.page}/${page.perPage}/${JSON.stringify(filters)}`, async ({ serviceId, ids }) => {
-            const listed = ids(filters);
-            const records = await readDelivered(db, entry, serviceId, listed.slice(page.offset, page.offset + page.limit));
-            return { data: await extended(serviceId, entry, records), pagination: { total: listed.length, page: page.page, per_page: page.perPage } };
-          });
+          return answer(
+            request,
+            reply,
+            entry,
+            `${page.page}/${page.perPage}/${JSON.stringify(filters)}`,
+            ({ ids }) => {
+              const listed = ids(filters);
+              return { ids: listed.slice(page.offset, page.offset + page.limit), total: listed.length };
+            },
+            async ({ serviceId }, shown) => {
+              const records = await readDelivered(db, entry, serviceId, [...shown.ids]);
+              return { data: await extended(serviceId, entry, records), pagination: { total: shown.total, page: page.page, per_page: page.perPage } };
+            },
+          );
         });
 
         if (extension?.ownRecordRoute) continue;
@@ -276,8 +295,9 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
         }, (request, reply) => {
           const { id: rawId } = request.params as { id: string };
           const id = Number(rawId);
-          return answer(request, reply, entry, rawId, async ({ serviceId, ids }) => {
-            if (!/^[1-9][0-9]{0,15}$/.test(rawId) || !Number.isSafeInteger(id) || !ids().includes(id)) throw httpError(404, 'errors.not_found');
+          const valid = /^[1-9][0-9]{0,15}$/.test(rawId) && Number.isSafeInteger(id);
+          return answer(request, reply, entry, rawId, ({ ids }) => ({ ids: valid && ids().includes(id) ? [id] : [] }), async ({ serviceId }, shown) => {
+            if (shown.ids.length === 0) throw httpError(404, 'errors.not_found');
             const [record] = await readDelivered(db, entry, serviceId, [id]);
             if (!record) throw httpError(404, 'errors.not_found');
             const [data] = await extended(serviceId, entry, [record]);

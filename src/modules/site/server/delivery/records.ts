@@ -191,7 +191,7 @@ export function listedUpdater() {
 
   /**
    * What the lists show at `version` of the module's records, from `held` (what they showed at
-   * `heldVersion`) and the records changed since; undefined when only reading them all can tell
+   * `heldVersion`) and the records changed since (`changed`, their ids); undefined when only reading them all can tell
    * (changes no longer logged, too many, or sort values whose order only the database knows).
    */
   return async function updateListed(
@@ -202,7 +202,7 @@ export function listedUpdater() {
     heldVersion: number,
     version: number,
     codePointOrder: boolean,
-  ): Promise<ListedState | undefined> {
+  ): Promise<(ListedState & { changed: number[] }) | undefined> {
     const { changes, changed } = statementsOf(delivered);
     const { rows: logged } = await changes<{ ids: string[] | null }>(db, [serviceId, heldVersion, version]);
     if (logged.length !== version - heldVersion || logged.some(({ ids }) => ids === null)) return undefined;
@@ -221,7 +221,7 @@ export function listedUpdater() {
       if (bound === null) bounds.delete(id);
       else bounds.set(id, bound);
     }
-    return { listed, bounds, nestedExpires: held.nestedExpires };
+    return { listed, bounds, nestedExpires: held.nestedExpires, changed: ids };
   };
 }
 

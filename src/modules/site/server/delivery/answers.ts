@@ -148,7 +148,9 @@ export class DeliveredStates {
     let ids = state.lists.get(key);
     if (!ids) {
       if (state.lists.size >= ID_LISTS) state.lists.delete(state.lists.keys().next().value as string);
-      ids = state.listed.filter(({ values }) => [...filters].every(([index, value]) => values[index] === value)).map(({ id }) => id);
+      const asked = [...filters];
+      ids = [];
+      for (const { id, values } of state.listed) if (asked.every(([index, value]) => values[index] === value)) ids.push(id);
       state.lists.set(key, ids);
     }
     return ids;

@@ -16,32 +16,38 @@ CREATE TABLE site_delivery_changes (
 -- A session that set panel.site_delivery_notify (the embedded database's only one, where a
 -- notification reaches the server before the committing query resolves) is also told each version
 -- raised, as "service resource version", on channel site_delivery_versions: its reads need not ask.
+-- Static statements, so that each is planned once per session, not at every write.
 CREATE FUNCTION site_delivery_changes_log() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  changed TEXT := CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT id, resource, client_service_id, user_id FROM new_rows'
-    WHEN 'DELETE' THEN 'SELECT id, resource, client_service_id, user_id FROM old_rows'
-    ELSE 'SELECT id, resource, client_service_id, user_id FROM old_rows UNION ALL SELECT id, resource, client_service_id, user_id FROM new_rows'
-  END;
+  ids BIGINT[];
+  services INTEGER[];
+  resources TEXT[];
+  notified INTEGER;
 BEGIN
   IF to_regclass('site_delivery_versions') IS NULL THEN
     RETURN NULL;
   END IF;
-  EXECUTE format($sql$
-    WITH logged AS (
-      INSERT INTO site_delivery_changes (client_service_id, resource, version, ids)
-      SELECT r.client_service_id, r.resource, v.version, CASE WHEN count(DISTINCT r.id) <= 1000 THEN array_agg(DISTINCT r.id) END
-        FROM (%s) r
-        JOIN site_delivery_versions v ON v.client_service_id = r.client_service_id AND v.resource = r.resource
-       WHERE r.user_id IS NULL
-       GROUP BY r.client_service_id, r.resource, v.version
-      RETURNING client_service_id, resource, version
-    ), pruned AS (
-      DELETE FROM site_delivery_changes c USING logged l
-       WHERE c.client_service_id = l.client_service_id AND c.resource = l.resource AND c.version <= l.version - 64
-    )
-    SELECT count(pg_notify('site_delivery_versions', concat_ws(' ', client_service_id, resource, version))) FROM logged WHERE $1
-  $sql$, changed) USING coalesce(current_setting('panel.site_delivery_notify', true), '') = 'on';
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(id), array_agg(client_service_id), array_agg(resource) INTO ids, services, resources FROM new_rows WHERE user_id IS NULL;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(id), array_agg(client_service_id), array_agg(resource) INTO ids, services, resources FROM old_rows WHERE user_id IS NULL;
+  ELSE
+    SELECT array_agg(id), array_agg(client_service_id), array_agg(resource) INTO ids, services, resources
+      FROM (SELECT id, client_service_id, resource, user_id FROM old_rows UNION ALL SELECT id, client_service_id, resource, user_id FROM new_rows) r WHERE user_id IS NULL;
+  END IF;
+  WITH logged AS (
+    INSERT INTO site_delivery_changes (client_service_id, resource, version, ids)
+    SELECT r.client_service_id, r.resource, v.version, CASE WHEN count(DISTINCT r.id) <= 1000 THEN array_agg(DISTINCT r.id) END
+      FROM unnest(ids, services, resources) AS r (id, client_service_id, resource)
+      JOIN site_delivery_versions v ON v.client_service_id = r.client_service_id AND v.resource = r.resource
+     GROUP BY r.client_service_id, r.resource, v.version
+    RETURNING client_service_id, resource, version
+  ), pruned AS (
+    DELETE FROM site_delivery_changes c USING logged l
+     WHERE c.client_service_id = l.client_service_id AND c.resource = l.resource AND c.version <= l.version - 64
+  )
+  SELECT count(pg_notify('site_delivery_versions', concat_ws(' ', client_service_id, resource, version))) INTO notified
+    FROM logged WHERE coalesce(current_setting('panel.site_delivery_notify', true), '') = 'on';
   RETURN NULL;
 END
 $$;

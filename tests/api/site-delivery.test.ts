@@ -198,6 +198,20 @@ describe('the site delivery API: HTTP', () => {
     }
   });
 
+  it("keeps the ETag of every answer an editor's update leaves as it was: other records, lists it is not in", async () => {
+    const category = await siteCategory();
+    const changed = await create('news', { category_id: category, title: 'Zmieniana', date: at(1) });
+    const other = await create('news', { category_id: category, title: 'Niezmieniana', date: at(1) });
+    const untouched = [`news/${other}`, 'news?pinned=true'];
+    const before = await Promise.all(untouched.map((path) => read(path)));
+    const response = await call('PUT', module(`news/${changed}`), { category_id: category, title: 'Zmieniona', date: at(1) });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await read(`news/${changed}`)).body).toContain('Zmieniona');
+    for (const [index, path] of untouched.entries()) {
+      expect((await read(path, { 'if-none-match': before[index].headers.etag as string })).statusCode, path).toBe(304);
+    }
+  });
+
   it('sees at once a write that bypassed this server (another process, a bulk change), a domain taken away and a period that began since', async () => {
     const category = await siteCategory();
     const id = await create('news', { category_id: category, title: 'Zmieniana poza serwerem', date: at(1) });

@@ -9,9 +9,10 @@ import { invalidParameter, single } from '../../../../server/platform/http/query
 import { fileUri } from '../../../../server/schema/file-keys';
 import { flagsHold } from '../../../../server/schema/flags';
 import { deliveryKeyOf, SITE_ADDRESSINGS } from '../site-domain';
-import { type Answer, DeliveredAnswers, type DeliveredState, DeliveredStates } from './answers';
+import { DeliveredAnswers, type DeliveredState, DeliveredStates, type Shown } from './answers';
 import { deliveryKeyDigest, deliveryKeyRoutes } from './keys';
-import { type DeliveredModule, type DeliveredRecord, deliveredReader, deliveredRecordSchema, readListed } from './records';
+import { notifiedVersions } from './versions';
+import { type DeliveredModule, type DeliveredRecord, deliveredReader, deliveredRecordSchema, listedUpdater, ordersTextByCodePoint, readListed, servedModules } from './records';
 
 /** Values a module's own code adds to each delivered record (a form's generated schema), with their OpenAPI schemas. */
 export interface DeliveryExtension {
@@ -49,6 +50,9 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
+/** Whether the module, or one delivered within it, shows its records only during a period. */
+const hasPeriod = (delivered: DeliveredModule): boolean => delivered.delivery.during !== undefined || delivered.nested.some(hasPeriod);
+
 const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url')}"`;
 
 /**
@@ -65,18 +69,17 @@ const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('b
 export async function deliveryServer(app: FastifyInstance, options: DeliveryOptions): Promise<void> {
   const { db, config } = app.ctx;
   const modules = [...app.schemaModules.values()].map((routes) => routes.module);
-  const delivered = (module: ModuleSchema): DeliveredModule => ({
-    module,
-    delivery: module.admin.delivery!,
-    nested: modules.filter((child) => child.admin.parent?.resource === module.admin.resource && child.admin.delivery).map(delivered),
-  });
-  const served = modules.filter((module) => module.admin.delivery?.path !== undefined).map(delivered);
+  const served = servedModules(modules);
   // Files leave as absolute URLs: the site is served from another address than the panel.
   const fileUrl = (module: ModuleSchema, field: string, name: string) => new URL(fileUri(module, app.ctx.files, { serviceId: null, userId: null }, field, name), config.publicUrl).href;
 
   const answers = new DeliveredAnswers();
   const states = new DeliveredStates();
   const readDelivered = deliveredReader(fileUrl);
+  const updateListed = listedUpdater();
+  /** The delivered modules within which some module delivered has a `during` period. */
+  const nestedPeriods = new Set(served.filter((entry) => entry.nested.some(hasPeriod)));
+  const codePointOrder = await ordersTextByCodePoint(db);
   /** The module a nested one's records are delivered in (a form's fields change its form's answers). */
   const outermost = (module: ModuleSchema): string => {
     const parent = module.admin.parent && app.schemaModules.get(module.admin.parent.resource)?.module;
@@ -88,43 +91,62 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
 
   /**
    * The versions a delivered module's answers at a service are kept under (site_delivery_versions):
-   * `records`, of the records they read; `addresses`, of what names the service (its domains, key and modules).
+   * `records`, of the records they read (`own`, of the module's own among them); `addresses`, of what names the service (its domains, key and modules).
    */
   const versionsOf = (resource: string, service: string) =>
-    `SELECT coalesce(sum(version) FILTER (WHERE resource <> ''), 0) AS records, coalesce(sum(version) FILTER (WHERE resource = ''), 0) AS addresses
+    `SELECT coalesce(sum(version) FILTER (WHERE resource <> ''), 0) AS records, coalesce(sum(version) FILTER (WHERE resource = '${resource}'), 0) AS own,
+            coalesce(sum(version) FILTER (WHERE resource = ''), 0) AS addresses
        FROM site_delivery_versions WHERE client_service_id = ${service} AND resource IN ('', ${readResources.get(resource)!.map((read) => `'${read}'`).join(', ')})`;
   const versionStatements = new Map(served.map(({ module }) => [module.admin.resource, preparedStatement(`site_delivery_versions_${module.admin.resource}`, versionsOf(module.admin.resource, '$1'), ['int'])]));
-  /** By delivered module and address (a domain in lower case, or a key's digest): the service it named, and whether it had the module, at the service's `addresses` version. */
+  /**
+   * By delivered module and address (a domain in lower case, or a key's digest): the service it
+   * named, and whether it had the module, at `addresses`: the service's version of them, or with
+   * the embedded database the count of their changes notified (`notified`).
+   */
   const addressed = new Map<string, { serviceId: number; granted: boolean; addresses: number }>();
+  const notified = await notifiedVersions(db);
+  /** A service's versions known in this process (the embedded database): no query. */
+  const notifiedOf = (resource: string, serviceId: number) => ({
+    version: readResources.get(resource)!.reduce((sum, read) => sum + notified!.of(serviceId, read), 0),
+    ownVersion: notified!.of(serviceId, resource),
+  });
 
   /**
    * The service a read names by its domain or key, when it has the module and the module's flags
-   * hold for it, with the version of the records the module's answers read: one prepared query
-   * (and one per service flag) for an address seen before. A 404 naming the site when no site has the domain or key.
+   * hold for it, with the version of the records the module's answers read: for an address seen
+   * before, no query with the embedded database, one prepared query with PostgreSQL (and one per
+   * service flag). A 404 naming the site when no site has the domain or key.
    */
-  async function servingService(request: FastifyRequest, { module }: DeliveredModule): Promise<{ serviceId: number; version: number }> {
+  async function servingService(request: FastifyRequest, { module }: DeliveredModule): Promise<{ serviceId: number; version: number; ownVersion: number }> {
     const { resource } = module.admin;
     const { domain } = request.params as { domain?: string };
     const keyDigest = domain === undefined ? deliveryKeyDigest(deliveryKeyOf(request)) : null;
     if (domain === undefined && keyDigest === null) throw httpError(404, 'errors.delivery_site_not_found');
     const address = `${resource}\n${domain === undefined ? `key ${keyDigest}` : domain.toLowerCase()}`;
     const known = addressed.get(address);
-    const versions = known && (await versionStatements.get(resource)!<{ records: string; addresses: string }>(db, [known.serviceId])).rows[0];
-    let service = known && versions && Number(versions.addresses) === known.addresses ? { ...known, version: Number(versions.records) } : undefined;
+    let service: { serviceId: number; granted: boolean; version: number; ownVersion: number } | undefined;
+    if (known && notified) {
+      if (known.addresses === notified.addresses) service = { ...known, ...notifiedOf(resource, known.serviceId) };
+    } else if (known) {
+      const versions = (await versionStatements.get(resource)!<{ records: string; own: string; addresses: string }>(db, [known.serviceId])).rows[0];
+      if (Number(versions.addresses) === known.addresses) service = { ...known, version: Number(versions.records), ownVersion: Number(versions.own) };
+    }
     if (!service) {
-      const { rows } = await db.query<{ id: number; granted: boolean; records: string; addresses: string }>(
-        `SELECT a.id, v.records, v.addresses,
+      // Taken before the query: a change notified while it runs leaves this address unknown.
+      const notifiedAddresses = notified?.addresses;
+      const { rows } = await db.query<{ id: number; granted: boolean; records: string; own: string; addresses: string }>(
+        `SELECT a.id, v.records, v.own, v.addresses,
                 EXISTS (SELECT 1 FROM client_service_modules m WHERE m.client_service_id = a.id AND m.module = $2) AS granted
            FROM (${domain === undefined ? 'SELECT id FROM client_services WHERE delivery_key_hash = $1' : 'SELECT client_service_id AS id FROM client_service_domains WHERE lower(domain) = lower($1) LIMIT 1'}) a
           CROSS JOIN LATERAL (${versionsOf(resource, 'a.id')}) v`,
         [domain ?? keyDigest, module.admin.module],
       );
       if (!rows[0]) throw httpError(404, 'errors.delivery_site_not_found');
-      const found = { serviceId: Number(rows[0].id), granted: rows[0].granted, addresses: Number(rows[0].addresses) };
+      const found = { serviceId: Number(rows[0].id), granted: rows[0].granted, addresses: notifiedAddresses ?? Number(rows[0].addresses) };
       addressed.delete(address);
       addressed.set(address, found);
       if (addressed.size > ADDRESSES) addressed.delete(addressed.keys().next().value as string);
-      service = { ...found, version: Number(rows[0].records) };
+      service = { ...found, ...(notified ? notifiedOf(resource, found.serviceId) : { version: Number(rows[0].records), ownVersion: Number(rows[0].own) }) };
     }
     if (!service.granted || !(await flagsHold(db, module.admin.flags, { serviceId: service.serviceId }))) throw httpError(404, 'errors.not_found');
     return service;
@@ -160,21 +182,28 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
   /**
    * The answer to a read (`asked`: what it asks of the module, whatever its address), kept or made
    * (`read` of the service asked for), with its strong ETag (SHA-256 of the body), or 304 without a
-   * body when the site holds it already.
+   * body when the site holds it already. `shows`: what of the state the answer shows (a kept one
+   * showing the same records, none of them changed since, is still right).
    */
-  async function answer(request: FastifyRequest, reply: FastifyReply, entry: DeliveredModule, asked: string, read: (served: Served) => Promise<unknown>) {
-    const { serviceId, version } = await servingService(request, entry);
+  async function answer(request: FastifyRequest, reply: FastifyReply, entry: DeliveredModule, asked: string, shows: (served: Served) => Shown, read: (served: Served, shown: Shown) => Promise<unknown>) {
+    const { serviceId, version, ownVersion } = await servingService(request, entry);
+    const nestedVersion = version - ownVersion;
+    // The records within count for the lists only by their periods: otherwise their writes change answers alone.
+    const state = await states.of(serviceId, entry.module.admin.resource, ownVersion, nestedPeriods.has(entry) ? nestedVersion : 0, async (held) =>
+      (held && (await updateListed(db, entry, serviceId, held, held.version, ownVersion, codePointOrder))) ?? readListed(db, entry, serviceId),
+    );
+    const ids = (filters: Record<string, unknown> = {}) =>
+      DeliveredStates.ids(state, new Map(entry.delivery.filters.flatMap((field, index) => (field in filters ? [[index, filters[field]] as const] : []))));
+    const served = { serviceId, state, ids };
+    const shown = shows(served);
     const kept = `${serviceId}\n${entry.module.admin.resource}\n${asked}`;
-    const made = async (): Promise<Answer> => {
-      const state = await states.of(serviceId, entry.module.admin.resource, version, () => readListed(db, entry, serviceId));
-      const ids = (filters: Record<string, unknown> = {}) =>
-        DeliveredStates.ids(state, new Map(entry.delivery.filters.flatMap((field, index) => (field in filters ? [[index, filters[field]] as const] : []))));
-      const text = JSON.stringify(await read({ serviceId, state, ids }));
-      const fresh = { text, etag: etagOf(text) };
-      answers.keep(kept, fresh, version, state.expires);
-      return fresh;
-    };
-    const { text, etag } = answers.get(kept, version) ?? (await made());
+    let found = answers.get(kept, state, nestedVersion, shown);
+    if (!found) {
+      const text = JSON.stringify(await read(served, shown));
+      found = { text, etag: etagOf(text) };
+      answers.keep(kept, found, state, nestedVersion, shown);
+    }
+    const { text, etag } = found;
     reply.header('ETag', etag);
     if (notModified(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.type('application/json; charset=utf-8').send(text);
@@ -211,10 +240,17 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
 
         if (module.admin.singleton) {
           site.get(base, { config: { publicSiteApi: true, openapi: operation(`The site's ${module.admin.resource} as published (null when not set)`, documentedAnswer({ type: 'object', properties: { data: { anyOf: [recordSchema, { type: 'null' }] } }, required: ['data'] }, 'The record')) } }, (request, reply) =>
-            answer(request, reply, entry, '', async ({ serviceId, ids }) => {
-              const [record] = await extended(serviceId, entry, await readDelivered(db, entry, serviceId, ids().slice(0, 1)));
-              return { data: record ?? null };
-            }),
+            answer(
+              request,
+              reply,
+              entry,
+              '',
+              ({ ids }) => ({ ids: ids().slice(0, 1) }),
+              async ({ serviceId }, shown) => {
+                const [record] = await extended(serviceId, entry, await readDelivered(db, entry, serviceId, [...shown.ids]));
+                return { data: record ?? null };
+              },
+            ),
           );
           continue;
         }
@@ -237,11 +273,20 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
         }, (request, reply) => {
           const page = readPage(request.query, DELIVERY_PER_PAGE);
           const filters = filtersOf(request, entry);
-          return answer(request, reply, entry, `${page.page}/${page.perPage}/${JSON.stringify(filters)}`, async ({ serviceId, ids }) => {
-            const listed = ids(filters);
-            const records = await readDelivered(db, entry, serviceId, listed.slice(page.offset, page.offset + page.limit));
-            return { data: await extended(serviceId, entry, records), pagination: { total: listed.length, page: page.page, per_page: page.perPage } };
-          });
+          return answer(
+            request,
+            reply,
+            entry,
+            `${page.page}/${page.perPage}/${JSON.stringify(filters)}`,
+            ({ ids }) => {
+              const listed = ids(filters);
+              return { ids: listed.slice(page.offset, page.offset + page.limit), total: listed.length };
+            },
+            async ({ serviceId }, shown) => {
+              const records = await readDelivered(db, entry, serviceId, [...shown.ids]);
+              return { data: await extended(serviceId, entry, records), pagination: { total: shown.total, page: page.page, per_page: page.perPage } };
+            },
+          );
         });
 
         if (extension?.ownRecordRoute) continue;
@@ -250,8 +295,9 @@ export async function deliveryServer(app: FastifyInstance, options: DeliveryOpti
         }, (request, reply) => {
           const { id: rawId } = request.params as { id: string };
           const id = Number(rawId);
-          return answer(request, reply, entry, rawId, async ({ serviceId, ids }) => {
-            if (!/^[1-9][0-9]{0,15}$/.test(rawId) || !Number.isSafeInteger(id) || !ids().includes(id)) throw httpError(404, 'errors.not_found');
+          const valid = /^[1-9][0-9]{0,15}$/.test(rawId) && Number.isSafeInteger(id);
+          return answer(request, reply, entry, rawId, ({ ids }) => ({ ids: valid && ids().includes(id) ? [id] : [] }), async ({ serviceId }, shown) => {
+            if (shown.ids.length === 0) throw httpError(404, 'errors.not_found');
             const [record] = await readDelivered(db, entry, serviceId, [id]);
             if (!record) throw httpError(404, 'errors.not_found');
             const [data] = await extended(serviceId, entry, [record]);

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './support/app';
 
 /**
  * The delivery API's kept list of a service's published news, updated from the records each write
- * changed (site_delivery_changes, migration 246): always exactly the list reading them all gives.
+ * changed (site_delivery_changes, migration 256): always exactly the list reading them all gives.
  */
 let test: TestApp;
 let site: number;

@@ -162,7 +162,7 @@ const CHANGED_AT_MOST = 1_000;
 
 /**
  * Updates of what a module's lists show from the records the writes since changed
- * (site_delivery_changes, migration 246), each read planned once.
+ * (site_delivery_changes, migration 256), each read planned once.
  */
 export function listedUpdater() {
   const statements = new Map<string, { changes: ReturnType<typeof preparedStatement>; changed: ReturnType<typeof preparedStatement> }>();

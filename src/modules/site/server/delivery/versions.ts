@@ -12,7 +12,7 @@ export interface NotifiedVersions {
 
 /**
  * The embedded database's versions of the delivery API (site_delivery_versions), kept in this
- * process from the notifications migration 246's triggers send to a session that asks for them:
+ * process from the notifications migration 256's triggers send to a session that asks for them:
  * PGlite delivers a notification to its only process before the committing query resolves, so
  * every write (the server's, or SQL past it) is known at the next read without a query. Undefined
  * for PostgreSQL, whose notifications reach a process later than its next read may come.

@@ -10,9 +10,9 @@ CREATE TABLE site_delivery_changes (
   PRIMARY KEY (client_service_id, resource, version)
 );
 
--- Fired after site_delivery_versions_raise (PostgreSQL fires a table's triggers of one event in the
--- order of their names), so the version it logs is the one this statement raised. This migration
--- comes before 255 on a new database: until 255 made the versions there is nothing to log.
+-- Fired after 255's site_delivery_versions_insert, _update or _delete (PostgreSQL fires a table's
+-- triggers of one event in the order of their names), so the version it logs is the one this
+-- statement raised.
 -- A session that set panel.site_delivery_notify (the embedded database's only one, where a
 -- notification reaches the server before the committing query resolves) is also told each version
 -- raised, as "service resource version", on channel site_delivery_versions: its reads need not ask.
@@ -24,9 +24,6 @@ DECLARE
   resources TEXT[];
   notified INTEGER;
 BEGIN
-  IF to_regclass('site_delivery_versions') IS NULL THEN
-    RETURN NULL;
-  END IF;
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(id), array_agg(client_service_id), array_agg(resource) INTO ids, services, resources FROM new_rows WHERE user_id IS NULL;
   ELSIF TG_OP = 'DELETE' THEN

@@ -110,6 +110,8 @@ const CACHED_RECORDS = 100_000;
 const MAX_LISTED_IDS = 200_000;
 /** Per owner: how many recent writes are remembered to bring cached id lists up to date. */
 const REMEMBERED_WRITES = 1000;
+/** A page within this many blocks of ids (list-counts.ts) is found by walking the primary key between their edges. */
+const NEAR_BLOCKS = 3;
 
 /** Timestamps leave as ISO strings once, rather than as Dates serialised on every cached answer. */
 const isoTime = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
@@ -425,22 +427,32 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
 
   /**
    * A page of an id-sorted list by its number, in one statement (one snapshot): the list's records
-   * per block of ids give the total and the block where the page starts, then the ids are walked
-   * from that block's edge, skipping at most a block's matches, instead of every match before the page.
+   * per block of ids give the total, the block where the page starts and the one where it ends, then
+   * the ids are walked from the start block's edge, skipping at most a block's matches, instead of
+   * every match before the page. A page within a few blocks walks the primary key between their
+   * edges (a filter's index would read every match of the list: a tag's 60,000 of 100,000); a page
+   * spread over more blocks has few matches per block, found through the list's index where it has one.
    */
   const pageFromBlocks = async (db: Queryable, query: ListQuery, blocks: { buckets: string; ids: string }, params: unknown[]) => {
     const offset = `$${params.push((query.page - 1) * query.perPage)}::bigint`;
     const order = query.sort.order;
-    const edge = order === 'DESC' ? `id < (SELECT (bucket + 1) * ${LIST_BUCKET_IDS} FROM start)` : `id >= (SELECT bucket * ${LIST_BUCKET_IDS} FROM start)`;
+    const [first, last] = order === 'DESC' ? ['finish', 'start'] : ['start', 'finish'];
+    const from = `id >= (SELECT bucket * ${LIST_BUCKET_IDS} FROM ${first})`;
+    const until = `id < (SELECT (bucket + 1) * ${LIST_BUCKET_IDS} FROM ${last})`;
+    const pageIds = (edges: string) => `SELECT id FROM ${blocks.ids} AND ${edges} ORDER BY id ${order} LIMIT ${query.perPage} OFFSET (SELECT ${offset} - before FROM start)`;
     const { rows } = await db.query<Row & { total: number }>(
       `WITH buckets AS (${blocks.buckets}),
-       start AS (
-         SELECT bucket, before FROM (SELECT bucket, listed, sum(listed) OVER (ORDER BY bucket ${order}) - listed AS before FROM buckets) placed
-          WHERE before + listed > ${offset} ORDER BY bucket ${order} LIMIT 1)
-       SELECT (SELECT coalesce(sum(listed), 0) FROM buckets) AS total, page.*
+       placed AS (SELECT bucket, sum(listed) OVER (ORDER BY bucket ${order}) - listed AS before, listed FROM buckets),
+       total AS (SELECT coalesce(sum(listed), 0) AS total FROM buckets),
+       start AS (SELECT bucket, before FROM placed WHERE before + listed > ${offset} ORDER BY bucket ${order} LIMIT 1),
+       finish AS (SELECT bucket FROM placed WHERE before + listed >= least(${offset} + ${query.perPage}, (SELECT total FROM total)) ORDER BY bucket ${order} LIMIT 1),
+       near AS (SELECT abs((SELECT bucket FROM finish) - (SELECT bucket FROM start)) < ${NEAR_BLOCKS} AS near)
+       SELECT (SELECT total FROM total) AS total, page.*
          FROM (SELECT 1) one LEFT JOIN LATERAL (
            SELECT ${columns} FROM module_records WHERE id IN (
-             SELECT id FROM ${blocks.ids} AND ${edge} ORDER BY id ${order} LIMIT ${query.perPage} OFFSET (SELECT ${offset} - before FROM start))
+             SELECT id FROM (${pageIds(`${from} AND ${until}`)}) bounded WHERE (SELECT near FROM near)
+             UNION ALL
+             SELECT id FROM (${pageIds(order === 'DESC' ? until : from)}) spread WHERE NOT (SELECT near FROM near))
             ORDER BY id ${order}) page ON true`,
       params,
     );

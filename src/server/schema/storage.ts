@@ -259,16 +259,23 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   /** The writes of a transaction in progress, told apart by its Queryable. */
   const uncommitted = new WeakMap<Queryable, (Write & { owner: Owner })[]>();
   /**
-   * Records by id, for the pages of cached lists: a page is then served with no query at all. Only
-   * on an embedded database, whose writes all go through this process: each write drops its record
-   * (when written, and again once committed, in case a read cached the old row in between).
+   * Records by id, for the pages of cached lists: a page is then served with no record query. Each
+   * write of this process drops its record (when written, and again once committed, in case a read
+   * cached the old row in between). Where other processes write too, a list that finds its owner's
+   * version raised by a write not this process's drops them all (keptRowsUpTo).
    */
-  const cachedRows = options.listCache && !options.sharedDatabase ? new LruCache<{ ownerKey: string; record: StoredRecord }>(CACHED_RECORDS) : null;
+  const cachedRows = options.listCache ? new LruCache<{ ownerKey: string; record: StoredRecord }>(CACHED_RECORDS) : null;
+  /** Per owner, the version up to which every write is known to have dropped its kept record. */
+  const rowsKnownUpTo = new Map<string, number>();
+  /** Raised each time the kept records are dropped: a read begun before keeps none of its rows (they may be older than the drop). */
+  let rowsEpoch = 0;
   const committed = (writes: (Write & { owner: Owner })[]) => {
     for (const { owner, version: written, id, removed } of writes) {
       const key = ownerKey(owner);
       if (id === 0) cachedRows?.clear();
       else cachedRows?.delete(String(id));
+      // A read still under way may have the record as it was: it keeps nothing.
+      rowsEpoch += 1;
       const version = options.sharedDatabase ? written : (localVersions.get(key) ?? 0) + 1;
       localVersions.set(key, version);
       const log = recentWrites.get(key) ?? [];
@@ -298,8 +305,26 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
     else committed([{ ...write, id: 0 }]);
   };
 
+  /**
+   * Keeps the records cached as of the owner's `current` version: when a version since the last one
+   * seen was set by a write this process did not make (another server), any kept record may be old.
+   */
+  const keptRowsUpTo = (owner: Owner, current: number) => {
+    if (!cachedRows || !options.sharedDatabase) return;
+    const key = ownerKey(owner);
+    const known = rowsKnownUpTo.get(key);
+    if (known !== undefined && current <= known) return;
+    const ours = new Set((recentWrites.get(key) ?? []).filter((write) => write.id !== 0 && write.version > (known ?? current) && write.version <= current).map((write) => write.version));
+    if (known === undefined || ours.size !== current - known) {
+      cachedRows.clear();
+      rowsEpoch += 1;
+    }
+    rowsKnownUpTo.set(key, current);
+  };
+
   const rowsById = async (db: Queryable, owner: Owner, ids: number[]) => {
     const key = ownerKey(owner);
+    const epoch = rowsEpoch;
     const byId = new Map<number, StoredRecord>();
     for (const id of ids) {
       const cached = cachedRows?.get(String(id));
@@ -311,7 +336,7 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
       for (const row of rows) {
         const record = toRecord(row);
         byId.set(record.id, record);
-        cachedRows?.set(String(record.id), { ownerKey: key, record });
+        if (epoch === rowsEpoch) cachedRows?.set(String(record.id), { ownerKey: key, record });
       }
     }
     return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
@@ -487,9 +512,11 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
       return result;
     },
     async list(db, owner, query) {
-      // A period's lists change as time passes, with no write to tell the cache.
-      if (!options.listCache || query.filters.some(({ filter }) => filter.op === 'period')) return listUncached(db, owner, query);
+      if (!options.listCache) return listUncached(db, owner, query);
       const current = await version(db, owner);
+      keptRowsUpTo(owner, current);
+      // A period's lists change as time passes, with no write to tell the cache.
+      if (query.filters.some(({ filter }) => filter.op === 'period')) return listUncached(db, owner, query);
       const key = JSON.stringify([ownerKey(owner), current, query.page, query.perPage, query.sort, query.search, query.filters.map((f) => [f.filter.field, f.value])]);
       const cached = pages.get(key);
       if (cached) return cached;

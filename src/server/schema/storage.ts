@@ -267,15 +267,15 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   const cachedRows = options.listCache ? new LruCache<{ ownerKey: string; record: StoredRecord }>(CACHED_RECORDS) : null;
   /** Per owner, the version up to which every write is known to have dropped its kept record. */
   const rowsKnownUpTo = new Map<string, number>();
-  /** Raised each time the kept records are dropped: a read begun before keeps none of its rows (they may be older than the drop). */
+  /** Raised each time all kept records are dropped: a read begun before keeps none of its rows (they may be older than the drop). */
   let rowsEpoch = 0;
   const committed = (writes: (Write & { owner: Owner })[]) => {
     for (const { owner, version: written, id, removed } of writes) {
       const key = ownerKey(owner);
-      if (id === 0) cachedRows?.clear();
-      else cachedRows?.delete(String(id));
-      // A read still under way may have the record as it was: it keeps nothing.
-      rowsEpoch += 1;
+      if (id === 0) {
+        cachedRows?.clear();
+        rowsEpoch += 1;
+      } else cachedRows?.delete(String(id));
       const version = options.sharedDatabase ? written : (localVersions.get(key) ?? 0) + 1;
       localVersions.set(key, version);
       const log = recentWrites.get(key) ?? [];

@@ -109,6 +109,36 @@ describe('pages of an uncached list found by number from its counts', () => {
     }
   });
 
+  it('finds a page whose few matches lie blocks apart, tagged or searched, through the list\'s index', async () => {
+    // One rare recipient per block of ids, other records' ids between them: a page of four spans four blocks.
+    await app.call({ method: 'POST', url: `${base().replace('recipients', 'tags')}`, token, payload: { name: 'rzadcy' } });
+    await app.ctx.db.query(
+      `INSERT INTO module_records (resource, client_service_id, data)
+       SELECT CASE WHEN g % ${LIST_BUCKET_IDS} = 0 THEN 'recipients' ELSE 'news_categories' END, $1,
+              jsonb_build_object('name', 'Rzadki ' || g, 'email', 'rzadki' || g || '@example.com', 'tags', '["rzadcy"]'::jsonb)
+         FROM generate_series(1, ${9 * LIST_BUCKET_IDS}) g`,
+      [service],
+    );
+    const { rows } = await app.ctx.db.query<{ id: number }>("SELECT id FROM module_records WHERE resource = 'recipients' AND client_service_id = $1 AND data->>'name' LIKE 'Rzadki %' ORDER BY id", [service]);
+    const rare = rows.map((row) => Number(row.id));
+    expect(rare).toHaveLength(9);
+    for (const list of ['&tag=rzadcy', '&search=RZADKI']) {
+      for (const order of ['ASC', 'DESC'] as const) {
+        const ids = order === 'ASC' ? rare : [...rare].reverse();
+        for (const page of [1, 2, 3, 4]) {
+          const answer = (await app.call({ method: 'GET', url: `${base()}?per_page=4&page=${page}&order=${order}${list}`, token })).json();
+          expect({ list, order, page, ids: answer.data.map((r: { id: number }) => r.id), total: answer.pagination.total }).toEqual({
+            list,
+            order,
+            page,
+            ids: ids.slice((page - 1) * 4, page * 4),
+            total: 9,
+          });
+        }
+      }
+    }
+  });
+
   it('keep no counts of a service once it is deleted', async () => {
     await app.ctx.db.query('DELETE FROM client_services WHERE id = $1', [service]);
     const { rows } = await app.ctx.db.query<{ listed: number }>('SELECT coalesce(sum(count), 0)::int AS listed FROM module_list_counts WHERE client_service_id = $1', [service]);

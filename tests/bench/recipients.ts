@@ -28,12 +28,17 @@ export const RECIPIENTS_WRITE_SHARE = 0.05;
 const TAGS = ['newsletter', 'klienci', 'prasa'];
 // From a few hundred matches to every recipient (each e-mail holds "@example").
 const SEARCHES = ['odbiorca 1', 'odbiorca 42', 'odbiorca 777', '4242', '99', '@example', 'odbiorca5'];
+// Lists the recipients screen also offers (a column's sort, a search within a tag), timed one by one beside the mixed load.
+const SORTED_AND_FILTERED = ['&sort=email&order=ASC', '&tag=klienci&sort=name&order=ASC', '&search=99&sort=name&order=ASC', `&search=${encodeURIComponent('@example')}&sort=email&order=DESC`, `&search=${encodeURIComponent('odbiorca 1')}&tag=prasa`];
+/** Pages of each list timed alone (cold): its first, a third of the way, the middle and its last. */
+const TIMED_PAGES = (pages: number) => [1, Math.ceil(pages / 3), Math.ceil(pages / 2), pages];
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** One way of listing: its query parameters and how many pages it had when the load began. */
 interface ListShape {
   query: string;
   pages: number;
+  total: number;
 }
 
 /** A mixed load measured twice on the same data. */
@@ -44,6 +49,16 @@ export interface MixedLoadResult {
   cold: LoadResult;
   /** The machine's one-minute load average as each load ended (others' work included). */
   loadAverages: { warm: number; cold: number };
+  /** Each list's pages asked one at a time of the cold server before its load: where the time goes, by kind of list. */
+  coldLists: ListTiming[];
+}
+
+/** One list's pages (TIMED_PAGES) asked one after another, nothing else running on the server. */
+export interface ListTiming {
+  query: string;
+  total: number;
+  medianMs: number;
+  maxMs: number;
 }
 
 export interface RecipientsResult extends MixedLoadResult {
@@ -159,7 +174,7 @@ async function listShapes(baseUrl: string, collection: string, headers: Record<s
       const response = await fetch(`${baseUrl}${collection}?per_page=${RECIPIENTS_PER_PAGE}${query}`, { headers });
       if (response.status !== 200) throw new Error(`list ${query}: ${response.status} ${await response.text()}`);
       const { pagination } = (await response.json()) as { pagination: { total: number } };
-      return { query, pages: Math.max(1, Math.ceil(pagination.total / RECIPIENTS_PER_PAGE)) };
+      return { query, pages: Math.max(1, Math.ceil(pagination.total / RECIPIENTS_PER_PAGE)), total: pagination.total };
     }),
   );
 }
@@ -179,6 +194,24 @@ async function pageThrough(baseUrl: string, collection: string, headers: Record<
     }
   };
   await Promise.all(Array.from({ length: RECIPIENTS_CONNECTIONS }, worker));
+}
+
+/** Each list's TIMED_PAGES asked one after another: the time of one request of each kind, without the load's queueing. */
+async function timeLists(baseUrl: string, collection: string, headers: Record<string, string>, shapes: ListShape[]): Promise<ListTiming[]> {
+  const timings: ListTiming[] = [];
+  for (const shape of shapes) {
+    const durations: number[] = [];
+    for (const page of TIMED_PAGES(shape.pages)) {
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}${collection}?page=${page}&per_page=${RECIPIENTS_PER_PAGE}${shape.query}`, { headers });
+      if (response.status !== 200) throw new Error(`timing ${shape.query}: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+      durations.push(performance.now() - started);
+    }
+    durations.sort((a, b) => a - b);
+    timings.push({ query: shape.query, total: shape.total, medianMs: (durations[1] + durations[2]) / 2, maxMs: durations[3] });
+  }
+  return timings;
 }
 
 export const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
@@ -250,7 +283,7 @@ function mixedLoad(collection: string, shapes: ListShape[], liveIds: number[], h
 export async function measureColdAndWarm(
   dataDir: string,
   options: { port: number; durationSeconds: number; log(line: string): void; databaseUrl?: string },
-  load: { collection: string; queries: string[]; ids: number[]; record: (created: number) => unknown; lists: (shapes: number) => string },
+  load: { collection: string; queries: string[]; timedQueries?: string[]; ids: number[]; record: (created: number) => unknown; lists: (shapes: number) => string },
 ): Promise<MixedLoadResult> {
   const created = { count: 0 };
   const measure = async (listCache: boolean) => {
@@ -259,6 +292,8 @@ export async function measureColdAndWarm(
       const token = await signInThroughApi(server.baseUrl, 'klient');
       const headers = { authorization: `JWT ${token}`, ...(await xsrfHeaders(server.baseUrl)) };
       const shapes = await listShapes(server.baseUrl, load.collection, headers, load.queries);
+      // Before the load, on the cold server only: asked one at a time, each list shows its own cost.
+      const timed = listCache ? [] : await timeLists(server.baseUrl, load.collection, headers, [...shapes, ...(await listShapes(server.baseUrl, load.collection, headers, load.timedQueries ?? []))]);
       if (listCache) {
         options.log(`Paging once through ${load.lists(shapes.length)}, as a server in use has served them…`);
         await pageThrough(server.baseUrl, load.collection, headers, shapes);
@@ -272,14 +307,14 @@ export async function measureColdAndWarm(
         timeoutSeconds: 120,
         requests: [mixedLoad(load.collection, shapes, load.ids, headers, load.record, created)],
       });
-      return { result, loadAverage: loadavg()[0] };
+      return { result, loadAverage: loadavg()[0], timed };
     } finally {
       await server.stop();
     }
   };
   const cold = await measure(false);
   const warm = await measure(true);
-  return { warm: warm.result, cold: cold.result, loadAverages: { warm: warm.loadAverage, cold: cold.loadAverage } };
+  return { warm: warm.result, cold: cold.result, loadAverages: { warm: warm.loadAverage, cold: cold.loadAverage }, coldLists: cold.timed };
 }
 
 /** The recipients lists on one database: the embedded one (no URL) or a PostgreSQL database. */
@@ -292,6 +327,7 @@ async function measureRecipientsOn(database: RecipientsResult['database'], datab
     const measured = await measureColdAndWarm(dataDir, { ...options, databaseUrl }, {
       collection: `/api/client_service/${serviceId}/module/recipients`,
       queries,
+      timedQueries: SORTED_AND_FILTERED,
       ids,
       record: (created) => ({ name: `Nowy odbiorca ${created}`, email: `bench-${process.pid}-${created}@example.com`, tags: [pick(TAGS)] }),
       lists: (shapes) => `${shapes} recipient lists`,

@@ -132,13 +132,20 @@ function reportFront({ pages, userLoad }: FrontFigures): string[][] {
 }
 
 /** A mixed load's table (after its heading), warm and cold, and its figures: the warm p95 against the target, the cold p95 against its own when given. */
-function reportMixedLoad(heading: string, figure: string, targets: { warmP95Ms: number; coldP95Ms?: number }, { warm, cold, loadAverages }: MixedLoadResult): string[][] {
+function reportMixedLoad(heading: string, figure: string, targets: { warmP95Ms: number; coldP95Ms?: number }, { warm, cold, loadAverages, coldLists }: MixedLoadResult): string[][] {
   console.log(heading);
   console.log(
     table([
       ['', 'requests/s', 'p50', 'p95', 'p99', 'failed', 'load average'],
       ['warm (list cache)', ...loadRow(warm), loadAverages.warm.toFixed(1)],
       ['cold (LIST_CACHE=off)', ...loadRow(cold), loadAverages.cold.toFixed(1)],
+    ]),
+  );
+  console.log('Cold, one request at a time before the load: the first page, a third, the middle and the last of each list');
+  console.log(
+    table([
+      ['list', 'records', 'median', 'slowest'],
+      ...coldLists.map((list) => [list.query ? decodeURIComponent(list.query.slice(1)) : '(all)', list.total.toLocaleString('en'), ms(list.medianMs), ms(list.maxMs)]),
     ]),
   );
   return [

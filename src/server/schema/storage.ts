@@ -110,6 +110,8 @@ const CACHED_RECORDS = 100_000;
 const MAX_LISTED_IDS = 200_000;
 /** Per owner: how many recent writes are remembered to bring cached id lists up to date. */
 const REMEMBERED_WRITES = 1000;
+/** A page within this many blocks of ids (list-counts.ts) is found by walking the primary key between their edges. */
+const NEAR_BLOCKS = 3;
 
 /** Timestamps leave as ISO strings once, rather than as Dates serialised on every cached answer. */
 const isoTime = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
@@ -257,16 +259,23 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   /** The writes of a transaction in progress, told apart by its Queryable. */
   const uncommitted = new WeakMap<Queryable, (Write & { owner: Owner })[]>();
   /**
-   * Records by id, for the pages of cached lists: a page is then served with no query at all. Only
-   * on an embedded database, whose writes all go through this process: each write drops its record
-   * (when written, and again once committed, in case a read cached the old row in between).
+   * Records by id, for the pages of cached lists: a page is then served with no record query. Each
+   * write of this process drops its record (when written, and again once committed, in case a read
+   * cached the old row in between). Where other processes write too, a list that finds its owner's
+   * version raised by a write not this process's drops them all (keptRowsUpTo).
    */
-  const cachedRows = options.listCache && !options.sharedDatabase ? new LruCache<{ ownerKey: string; record: StoredRecord }>(CACHED_RECORDS) : null;
+  const cachedRows = options.listCache ? new LruCache<{ ownerKey: string; record: StoredRecord }>(CACHED_RECORDS) : null;
+  /** Per owner, the version up to which every write is known to have dropped its kept record. */
+  const rowsKnownUpTo = new Map<string, number>();
+  /** Raised each time all kept records are dropped: a read begun before keeps none of its rows (they may be older than the drop). */
+  let rowsEpoch = 0;
   const committed = (writes: (Write & { owner: Owner })[]) => {
     for (const { owner, version: written, id, removed } of writes) {
       const key = ownerKey(owner);
-      if (id === 0) cachedRows?.clear();
-      else cachedRows?.delete(String(id));
+      if (id === 0) {
+        cachedRows?.clear();
+        rowsEpoch += 1;
+      } else cachedRows?.delete(String(id));
       const version = options.sharedDatabase ? written : (localVersions.get(key) ?? 0) + 1;
       localVersions.set(key, version);
       const log = recentWrites.get(key) ?? [];
@@ -296,8 +305,26 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
     else committed([{ ...write, id: 0 }]);
   };
 
+  /**
+   * Keeps the records cached as of the owner's `current` version: when a version since the last one
+   * seen was set by a write this process did not make (another server), any kept record may be old.
+   */
+  const keptRowsUpTo = (owner: Owner, current: number) => {
+    if (!cachedRows || !options.sharedDatabase) return;
+    const key = ownerKey(owner);
+    const known = rowsKnownUpTo.get(key);
+    if (known !== undefined && current <= known) return;
+    const ours = new Set((recentWrites.get(key) ?? []).filter((write) => write.id !== 0 && write.version > (known ?? current) && write.version <= current).map((write) => write.version));
+    if (known === undefined || ours.size !== current - known) {
+      cachedRows.clear();
+      rowsEpoch += 1;
+    }
+    rowsKnownUpTo.set(key, current);
+  };
+
   const rowsById = async (db: Queryable, owner: Owner, ids: number[]) => {
     const key = ownerKey(owner);
+    const epoch = rowsEpoch;
     const byId = new Map<number, StoredRecord>();
     for (const id of ids) {
       const cached = cachedRows?.get(String(id));
@@ -309,7 +336,7 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
       for (const row of rows) {
         const record = toRecord(row);
         byId.set(record.id, record);
-        cachedRows?.set(String(record.id), { ownerKey: key, record });
+        if (epoch === rowsEpoch) cachedRows?.set(String(record.id), { ownerKey: key, record });
       }
     }
     return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
@@ -425,22 +452,32 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
 
   /**
    * A page of an id-sorted list by its number, in one statement (one snapshot): the list's records
-   * per block of ids give the total and the block where the page starts, then the ids are walked
-   * from that block's edge, skipping at most a block's matches, instead of every match before the page.
+   * per block of ids give the total, the block where the page starts and the one where it ends, then
+   * the ids are walked from the start block's edge, skipping at most a block's matches, instead of
+   * every match before the page. A page within a few blocks walks the primary key between their
+   * edges (a filter's index would read every match of the list: a tag's 60,000 of 100,000); a page
+   * spread over more blocks has few matches per block, found through the list's index where it has one.
    */
   const pageFromBlocks = async (db: Queryable, query: ListQuery, blocks: { buckets: string; ids: string }, params: unknown[]) => {
     const offset = `$${params.push((query.page - 1) * query.perPage)}::bigint`;
     const order = query.sort.order;
-    const edge = order === 'DESC' ? `id < (SELECT (bucket + 1) * ${LIST_BUCKET_IDS} FROM start)` : `id >= (SELECT bucket * ${LIST_BUCKET_IDS} FROM start)`;
+    const [first, last] = order === 'DESC' ? ['finish', 'start'] : ['start', 'finish'];
+    const from = `id >= (SELECT bucket * ${LIST_BUCKET_IDS} FROM ${first})`;
+    const until = `id < (SELECT (bucket + 1) * ${LIST_BUCKET_IDS} FROM ${last})`;
+    const pageIds = (edges: string) => `SELECT id FROM ${blocks.ids} AND ${edges} ORDER BY id ${order} LIMIT ${query.perPage} OFFSET (SELECT ${offset} - before FROM start)`;
     const { rows } = await db.query<Row & { total: number }>(
       `WITH buckets AS (${blocks.buckets}),
-       start AS (
-         SELECT bucket, before FROM (SELECT bucket, listed, sum(listed) OVER (ORDER BY bucket ${order}) - listed AS before FROM buckets) placed
-          WHERE before + listed > ${offset} ORDER BY bucket ${order} LIMIT 1)
-       SELECT (SELECT coalesce(sum(listed), 0) FROM buckets) AS total, page.*
+       placed AS (SELECT bucket, sum(listed) OVER (ORDER BY bucket ${order}) - listed AS before, listed FROM buckets),
+       total AS (SELECT coalesce(sum(listed), 0) AS total FROM buckets),
+       start AS (SELECT bucket, before FROM placed WHERE before + listed > ${offset} ORDER BY bucket ${order} LIMIT 1),
+       finish AS (SELECT bucket FROM placed WHERE before + listed >= least(${offset} + ${query.perPage}, (SELECT total FROM total)) ORDER BY bucket ${order} LIMIT 1),
+       near AS (SELECT abs((SELECT bucket FROM finish) - (SELECT bucket FROM start)) < ${NEAR_BLOCKS} AS near)
+       SELECT (SELECT total FROM total) AS total, page.*
          FROM (SELECT 1) one LEFT JOIN LATERAL (
            SELECT ${columns} FROM module_records WHERE id IN (
-             SELECT id FROM ${blocks.ids} AND ${edge} ORDER BY id ${order} LIMIT ${query.perPage} OFFSET (SELECT ${offset} - before FROM start))
+             SELECT id FROM (${pageIds(`${from} AND ${until}`)}) bounded WHERE (SELECT near FROM near)
+             UNION ALL
+             SELECT id FROM (${pageIds(order === 'DESC' ? until : from)}) spread WHERE NOT (SELECT near FROM near))
             ORDER BY id ${order}) page ON true`,
       params,
     );
@@ -475,9 +512,11 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
       return result;
     },
     async list(db, owner, query) {
-      // A period's lists change as time passes, with no write to tell the cache.
-      if (!options.listCache || query.filters.some(({ filter }) => filter.op === 'period')) return listUncached(db, owner, query);
+      if (!options.listCache) return listUncached(db, owner, query);
       const current = await version(db, owner);
+      keptRowsUpTo(owner, current);
+      // A period's lists change as time passes, with no write to tell the cache.
+      if (query.filters.some(({ filter }) => filter.op === 'period')) return listUncached(db, owner, query);
       const key = JSON.stringify([ownerKey(owner), current, query.page, query.perPage, query.sort, query.search, query.filters.map((f) => [f.filter.field, f.value])]);
       const cached = pages.get(key);
       if (cached) return cached;

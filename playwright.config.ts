@@ -6,7 +6,7 @@ import { E2E_PASSWORD } from './tests/e2e/support/credentials';
 
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser) against the real server:
- * `tsx src/server/start.ts` on the embedded database, seeded afresh on every run. A second server
+ * compiled as `npm start` runs it (src/server/launch.mjs), on the embedded database, seeded afresh on every run. A second server
  * with a 70-second access token serves the session-timer tests, which must not wait 30 minutes.
  * Ports: E2E_PORT and the next one (default 3310, 3311). The servers start one after the other, so
  * only the first rebuilds a stale SPA.

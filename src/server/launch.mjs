@@ -20,31 +20,37 @@ const launcher = fileURLToPath(import.meta.url);
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
-/** Each input's hash by its path (relative to the project), with this launcher and esbuild's version. */
-function stampOf(inputs) {
-  const files = Object.fromEntries(inputs.map((input) => [input, sha256(readFileSync(path.join(root, input)))]));
-  return { esbuild: esbuildVersion, launcher: sha256(readFileSync(launcher)), files };
-}
+/** The stamp of a build from these sources (their hashes by path, relative to the project), with this launcher and esbuild's version. */
+const stampOf = (files) => ({ esbuild: esbuildVersion, launcher: sha256(readFileSync(launcher)), files });
 
 function isCurrent() {
   if (!existsSync(stampFile)) return false;
   const built = JSON.parse(readFileSync(stampFile, 'utf8'));
   const inputs = Object.keys(built.files);
-  return inputs.every((input) => existsSync(path.join(root, input))) && JSON.stringify(stampOf(inputs)) === JSON.stringify(built);
+  if (!inputs.every((input) => existsSync(path.join(root, input)))) return false;
+  const now = Object.fromEntries(inputs.map((input) => [input, sha256(readFileSync(path.join(root, input)))]));
+  return JSON.stringify(stampOf(now)) === JSON.stringify(built);
 }
 
+/** The hashes of the sources as the build read them, by path: a file saved during the build differs from them, so the next start builds again. */
+const builtSources = {};
+const loaders = { '.ts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.json': 'json' };
+
 /**
- * Each source's `import.meta.url` stays its own file's address, so the paths the server finds
- * beside its sources (migrations, schemas, the browser build) do not move with the bundle.
+ * The project's sources are read here, once: each is hashed as compiled, and its `import.meta.url`
+ * stays its own file's address, so the paths the server finds beside its sources (migrations,
+ * schemas, the browser build) do not move with the bundle.
  */
-const sourceAddresses = {
-  name: 'source-addresses',
+const projectSources = {
+  name: 'project-sources',
   setup(compiler) {
-    compiler.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+    compiler.onLoad({ filter: /\.(tsx?|m?js|json)$/ }, async (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const bytes = await readFile(args.path);
+      builtSources[path.relative(root, args.path).split(path.sep).join('/')] = sha256(bytes);
       const fromOutput = path.relative(outDir, args.path).split(path.sep).join('/');
-      const contents = (await readFile(args.path, 'utf8')).replaceAll('import.meta.url', `new URL(${JSON.stringify(fromOutput)}, import.meta.url).href`);
-      return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      const contents = bytes.toString('utf8').replaceAll('import.meta.url', `new URL(${JSON.stringify(fromOutput)}, import.meta.url).href`);
+      return { contents, loader: loaders[path.extname(args.path)] };
     });
   },
 };
@@ -85,8 +91,10 @@ if (!isCurrent()) {
     target: 'node20',
     metafile: true,
     logLevel: 'warning',
-    plugins: [sourceAddresses, packagesAsNodeFindsThem],
+    plugins: [projectSources, packagesAsNodeFindsThem],
   });
-  writeFileSync(stampFile, JSON.stringify(stampOf(Object.keys(metafile.inputs))));
+  const unread = Object.keys(metafile.inputs).filter((input) => !(input in builtSources));
+  if (unread.length) throw new Error(`the server's build read sources it did not hash: ${unread.join(', ')}`);
+  writeFileSync(stampFile, JSON.stringify(stampOf(builtSources)));
 }
 await import(pathToFileURL(path.join(outDir, 'start.js')).href);

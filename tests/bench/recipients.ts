@@ -209,7 +209,8 @@ async function timeLists(baseUrl: string, collection: string, headers: Record<st
       durations.push(performance.now() - started);
     }
     durations.sort((a, b) => a - b);
-    timings.push({ query: shape.query, total: shape.total, medianMs: (durations[1] + durations[2]) / 2, maxMs: durations[3] });
+    const middle = (durations.length - 1) / 2;
+    timings.push({ query: shape.query, total: shape.total, medianMs: (durations[Math.floor(middle)] + durations[Math.ceil(middle)]) / 2, maxMs: durations[durations.length - 1] });
   }
   return timings;
 }

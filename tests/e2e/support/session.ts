@@ -24,6 +24,23 @@ export function pageHeading(page: Page) {
 }
 
 /**
+ * How long a worker reuses one sign-in. The panel refreshes an access token once less than ten of
+ * its thirty minutes remain, and a refresh token serves one refresh: a worker's tests all start
+ * from one saved state, so past twenty minutes the second of them would present a spent refresh
+ * token, which the server reads as theft and answers by ending the session. Half that age renews.
+ */
+export const SIGN_IN_REUSE_MS = 10 * 60_000;
+
+/** make's value, made again once it is older than SIGN_IN_REUSE_MS. */
+export function renewedWhenOld<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: { value: Promise<T>; at: number } | undefined;
+  return () => {
+    if (!made || Date.now() - made.at > SIGN_IN_REUSE_MS) made = { value: make(), at: Date.now() };
+    return made.value;
+  };
+}
+
+/**
  * A client of the API as a script would use it: fetches the XSRF cookie, echoes it on mutating
  * calls and sends `Authorization: JWT` once signed in.
  */
@@ -34,18 +51,22 @@ export async function apiSession(request: APIRequestContext, username: DemoUser)
   const post = (url: string, data: unknown, headers: Record<string, string> = {}) =>
     request.post(url, { data, headers: { 'X-XSRF-TOKEN': xsrf, ...headers } });
 
-  const login = await post('/api/authentication', { username, password: E2E_PASSWORD });
-  expect(login.status(), await login.text()).toBe(200);
-  const { access_token: accessToken } = (await login.json()) as { access_token: string };
-  const authorization = { Authorization: `JWT ${accessToken}` };
+  // Signed in again when old, so a worker that outlives an access token keeps its session.
+  const authorization = renewedWhenOld(async () => {
+    const login = await post('/api/authentication', { username, password: E2E_PASSWORD });
+    expect(login.status(), await login.text()).toBe(200);
+    const { access_token: accessToken } = (await login.json()) as { access_token: string };
+    return { Authorization: `JWT ${accessToken}` };
+  });
+  await authorization();
   return {
     post,
     /** A signed-in call of any method; the caller checks the answer. */
-    send(method: 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) {
-      return request.fetch(url, { method, data, headers: { 'X-XSRF-TOKEN': xsrf, ...authorization } });
+    async send(method: 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) {
+      return request.fetch(url, { method, data, headers: { 'X-XSRF-TOKEN': xsrf, ...(await authorization()) } });
     },
     async get<T>(url: string): Promise<T> {
-      const response = await request.get(url, { headers: authorization });
+      const response = await request.get(url, { headers: await authorization() });
       expect(response.status(), `GET ${url}: ${await response.text()}`).toBe(200);
       return (await response.json()) as T;
     },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { APIRequestContext, PlaywrightWorkerArgs, WorkerInfo } from '@playwright/test';
 import { keepOffline } from './offline';
-import { apiSession, signIn } from './session';
+import { apiSession, renewedWhenOld, signIn } from './session';
 import { test as base } from './test';
 
 type ApiSession = Awaited<ReturnType<typeof apiSession>>;
@@ -47,20 +47,24 @@ function serviceOfType(services: ClientService[], shortcut: string, owner: strin
 const servicesOf = async (session: ApiSession) => (await session.get<{ data: ClientService[] }>('/api/user/client_service?per_page=100')).data;
 
 /**
- * The suite's test, signed in as klient: each worker signs in once through the login page and every
- * test starts from that browser state (the access cookie and the refresh token), which the server
- * accepts for half an hour, far longer than a run. `klientApi` prepares data through the API.
+ * The suite's test, signed in as klient: each worker signs in through the login page and every
+ * test starts from that browser state (the access cookie and the refresh token), signed in again
+ * when it is old (see SIGN_IN_REUSE_MS). `klientApi` prepares data through the API.
  */
-export const test = base.extend<object, { klientState: string; klientApi: ApiSession; services: DemoServices }>({
+export const test = base.extend<object, { klientState: () => Promise<string>; klientApi: ApiSession; services: DemoServices }>({
   klientState: [
     async ({ browser }, use, workerInfo) => {
       const statePath = path.join(workerInfo.project.outputDir, `klient-state-${workerInfo.workerIndex}.json`);
-      const context = await browser.newContext({ baseURL: baseURLOf(workerInfo), locale: 'pl-PL' });
-      await keepOffline(context, baseURLOf(workerInfo));
-      await signIn(await context.newPage(), 'klient');
-      await context.storageState({ path: statePath });
-      await context.close();
-      await use(statePath);
+      await use(
+        renewedWhenOld(async () => {
+          const context = await browser.newContext({ baseURL: baseURLOf(workerInfo), locale: 'pl-PL' });
+          await keepOffline(context, baseURLOf(workerInfo));
+          await signIn(await context.newPage(), 'klient');
+          await context.storageState({ path: statePath });
+          await context.close();
+          return statePath;
+        }),
+      );
     },
     { scope: 'worker' },
   ],
@@ -83,7 +87,7 @@ export const test = base.extend<object, { klientState: string; klientApi: ApiSes
     },
     { scope: 'worker' },
   ],
-  storageState: ({ klientState }, use) => use(klientState),
+  storageState: async ({ klientState }, use) => use(await klientState()),
 });
 
 export { expect } from './test';

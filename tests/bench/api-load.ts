@@ -11,7 +11,7 @@ export interface LoadResult {
 }
 
 /** The q-quantile of ascending latencies, nearest rank. */
-function quantile(sorted: number[], q: number): number {
+export function quantile(sorted: number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 }

@@ -11,6 +11,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { quantile } from './api-load';
 import { signInThroughApi } from './server';
 import { seedRecords, startApiServer, xsrfHeaders } from './recipients';
 
@@ -95,10 +96,6 @@ function sequence(klient: SiteData, klient2: SiteData): Step[] {
     if (draw < 0.65) return { read: `${base}/news/${pick(site.ids)}` };
     return { read: `${base}/${pick(SINGLE_KINDS)}` };
   });
-}
-
-function quantile(sorted: number[], q: number): number {
-  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 }
 
 /** Plays the sequence once, DELIVERY_CONNECTIONS at a time, remembering each URL's ETag for the conditional requests. */

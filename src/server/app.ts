@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { FRAME_SOURCES } from '../common/content/sanitize';
@@ -12,6 +11,7 @@ import { errorHandlingPlugin, sendFrameworkError, sendNotFound } from './platfor
 import { storableTextPlugin } from './platform/http/text';
 import { publicSiteApiPlugin } from './platform/http/public-site';
 import { xsrfPlugin } from './platform/http/xsrf';
+import { securityHeadersPlugin } from './platform/http/security-headers';
 import type { Mailer } from './platform/mail/mailer';
 import type { FileStore } from './platform/files/store';
 import type { SignedLinks } from './platform/files/signed-links';
@@ -77,7 +77,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: LogDestinati
   recordApiRoutes(app);
   const mapTiles = tileImageSource(ctx.config.mapTileUrl);
 
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -43,3 +43,21 @@ describe('Content-Security-Policy', () => {
     expect(frameSrc).toBe("frame-src 'self' https://www.youtube.com/embed/ https://www.youtube-nocookie.com/embed/ https://player.vimeo.com/video/ https://www.google.com/maps/embed https://www.facebook.com/plugins/video.php");
   });
 });
+
+describe('security headers', () => {
+  it('are on every answer: a call, a page and a 404, each with the same policy', async () => {
+    const answers = await Promise.all(
+      ['/api/xsrf', '/logowanie', '/api/no-such-route'].map((url) => testApp.call({ method: 'GET', url, withoutXsrf: true })),
+    );
+    for (const answer of answers) {
+      expect(answer.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+      expect(answer.headers['content-security-policy']).toBe(answers[0].headers['content-security-policy']);
+    }
+    expect(String(answers[0].headers['content-security-policy'])).toContain("script-src 'self';");
+  });
+});

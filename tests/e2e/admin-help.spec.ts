@@ -1,7 +1,7 @@
 import { axeViolations } from './support/axe';
 import { text } from './support/catalogue';
 import { expectToast, saveButton, uniqueName } from './support/schema-screens';
-import { pageHeading, signIn } from './support/session';
+import { apiSession, pageHeading, signIn } from './support/session';
 import { specTexts } from './support/spec-texts';
 import { expect, test } from './support/signed-in';
 import type { Page } from './support/test';
@@ -33,7 +33,13 @@ test.describe("root's help pages", () => {
   // A browser of its own, signed in as admin rather than klient.
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('root adds a help page for a screen, chosen by its Polish title', async ({ page }) => {
+  test('root adds a help page for a screen, chosen by its Polish title', async ({ page, request }) => {
+    // One page per screen: a retry first removes the profile's page an earlier attempt added.
+    const admin = await apiSession(request, 'admin');
+    const { data: pages } = await admin.get<{ data: { id: number; route: string }[] }>('/api/admin/help?per_page=100');
+    for (const added of pages.filter((help) => help.route === 'user_profile')) {
+      expect((await admin.send('DELETE', `/api/admin/help/${added.id}`)).status()).toBe(204);
+    }
     await signIn(page, 'admin');
     await page.goto('/admin');
     await page.getByRole('navigation', { name: text('app.layout.menu_label') }).getByRole('link', { name: text('app.layout.admin_menu.admin_help'), exact: true }).click();

@@ -31,11 +31,17 @@ export function pageHeading(page: Page) {
  */
 export const SIGN_IN_REUSE_MS = 10 * 60_000;
 
-/** make's value, made again once it is older than SIGN_IN_REUSE_MS. */
+/** make's value, made again once it is older than SIGN_IN_REUSE_MS or when making it failed. */
 export function renewedWhenOld<T>(make: () => Promise<T>): () => Promise<T> {
   let made: { value: Promise<T>; at: number } | undefined;
   return () => {
-    if (!made || Date.now() - made.at > SIGN_IN_REUSE_MS) made = { value: make(), at: Date.now() };
+    if (!made || Date.now() - made.at > SIGN_IN_REUSE_MS) {
+      const value = make();
+      made = { value, at: Date.now() };
+      value.catch(() => {
+        if (made?.value === value) made = undefined;
+      });
+    }
     return made.value;
   };
 }

@@ -19,6 +19,10 @@ interface AxeViolation {
 export async function axeViolations(page: Page, { quietNetwork = true } = {}): Promise<string[]> {
   // Let lazy chunks, menus and footer blocks arrive so that axe sees the finished screen.
   if (quietNetwork) await page.waitForLoadState('networkidle');
+  // A dialog fading in blends its colours with the page: axe would measure contrast mid-way. Endless ones (spinners) never settle.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;

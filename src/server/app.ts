@@ -90,12 +90,6 @@ export async function buildApp(ctx: AppContext, options: { logger?: LogDestinati
       },
     },
     crossOriginEmbedderPolicy: false,
-    // Sent by the hook below, only on HTTPS answers.
-    strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    // request.protocol honours X-Forwarded-Proto when TRUST_PROXY is set.
-    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10 } });

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { text } from './support/catalogue';
 import { confirmDialog, expectToast, saveButton } from './support/schema-screens';
-import { pageHeading, signIn } from './support/session';
+import { type ApiSession, pageHeading, signIn } from './support/session';
 import { expect, test } from './support/signed-in';
 import { specTexts } from './support/spec-texts';
 
@@ -26,6 +26,16 @@ const SETTINGS_PAGES = [
 ];
 /** The pages a template without colours, counters, home pages, banners, header icons and photos has not. */
 const FLAG_PAGES = SETTINGS_PAGES.filter((entry) => !['ustawienia', 'ustawienia/grafiki'].includes(entry.sub));
+
+/**
+ * Makes aurora the BIP's template through the API, with its first colour version, counter and home-page layout:
+ * a retry starts where the demo does, not where its first attempt stopped.
+ */
+async function activateAurora(klientApi: ApiSession, serviceId: number): Promise<void> {
+  const { data } = await klientApi.get<{ data: { id: number; name: string }[] }>(`/api/client_service/${serviceId}/template`);
+  const aurora = data.find((template) => template.name === AURORA);
+  expect((await klientApi.send('PUT', `/api/client_service/${serviceId}/template`, { template_id: aurora?.id })).status()).toBe(200);
+}
 
 async function asKlient2(browser: Browser, baseURL: string | undefined, use: (page: Page) => Promise<void>): Promise<void> {
   const context = await browser.newContext({ baseURL, locale: 'pl-PL', storageState: undefined });
@@ -55,7 +65,8 @@ test.describe('appearance (wyglad): the template catalogue and the settings', ()
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test('klient activates a template by keyboard, confirming first, and sees the toast; then activates aurora from its details', async ({ page, services }) => {
+  test('klient activates a template by keyboard, confirming first, and sees the toast; then activates aurora from its details', async ({ page, services, klientApi }) => {
+    await activateAurora(klientApi, services.bip);
     await page.goto(appearancePath(services.bip, 'katalog'));
     const activate = card(page, MINIMAL).getByRole('button', { name: text('resources.appearance_templates.actions.activate') });
     await loaded(activate).toBeVisible();
@@ -80,7 +91,8 @@ test.describe('appearance (wyglad): the template catalogue and the settings', ()
     await expect(main.getByRole('button', { name: text('resources.appearance_templates.actions.activate') })).toHaveCount(0);
   });
 
-  test('klient chooses a colour version, a counter and a home-page layout, each saved with its own toast', async ({ page, services }) => {
+  test('klient chooses a colour version, a counter and a home-page layout, each saved with its own toast', async ({ page, services, klientApi }) => {
+    await activateAurora(klientApi, services.bip);
     await page.goto(appearancePath(services.bip, 'ustawienia/szablon'));
     await loaded(pageHeading(page)).toHaveText(text('resources.appearance_template.title'));
     const colour = page.getByRole('main').getByRole('combobox', { name: text('resources.appearance_template.fields.template_color') });

@@ -17,7 +17,8 @@ test.describe('file disk', () => {
     const root = text('resources.disk.root_name');
     const folder = uniqueName('Folder e2e');
     const fileName = 'notatka e2e.txt';
-    const renamed = 'notatka po zmianie.txt';
+    // Unique: a retry moves it into the root folder, where an earlier attempt may have left one.
+    const renamed = `${uniqueName('notatka po zmianie')}.txt`;
 
     await page.goto(`/usluga/${services.site}`);
     await page.getByRole('navigation', { name: text('app.layout.menu_label') }).getByRole('link', { name: text('demo.menu.service_disk'), exact: true }).click();
@@ -117,9 +118,15 @@ test.describe('file disk', () => {
     await expect(entryRow(page, root, folder)).toHaveCount(0);
   });
 
-  test('klient downloads a file and the folder as a ZIP prepared in the background, then removes the archive', async ({ page, services }) => {
+  test('klient downloads a file and the folder as a ZIP prepared in the background, then removes the archive', async ({ page, services, klientApi }) => {
     const graphics = text('demo.disk.folders.graphics');
     const logo = text('demo.disk.files.logo');
+    // A retry finds the archive an earlier attempt prepared: removed first, so the folder has none ready.
+    const rootFolder = await klientApi.get<{ files: { id: number; name: string }[] }>(`/api/client_service/${services.newsletter}/module/files`);
+    const archives = `/api/client_service/${services.newsletter}/files/${rootFolder.files.find((entry) => entry.name === graphics)?.id}/download`;
+    for (let ready = await klientApi.send('GET', archives); ready.status() === 200; ready = await klientApi.send('GET', archives)) {
+      expect((await klientApi.send('DELETE', `${archives}/${((await ready.json()) as { archive: number }).archive}`)).status()).toBe(204);
+    }
     await page.goto(`/usluga/${services.newsletter}/dysk`);
     await expect(pageHeading(page)).toHaveText(text('resources.disk.root_name'));
     await main(page).getByRole('link', { name: graphics, exact: true }).click();

@@ -52,7 +52,11 @@ test.describe('the main data of the site (moduly/dane)', () => {
     }
   });
 
-  test('klient corrects the main data: a NIP with a wrong check digit is refused in Polish, a good one saved', async ({ page, services }) => {
+  test('klient corrects the main data: a NIP with a wrong check digit is refused in Polish, a good one saved', async ({ page, services, klientApi }) => {
+    // A retry finds the NIP its first attempt saved: the demo's again first.
+    const mainDataCall = `/api/client_service/${services.site}/module/main_data`;
+    const record = await klientApi.get<Record<string, unknown>>(mainDataCall);
+    if (record.nip !== '1234563218') expect((await klientApi.send('PUT', mainDataCall, { ...record, nip: '1234563218' })).status()).toBe(200);
     await page.goto(mainDataPath(services.site));
     const nip = field(page, 'main_data', 'nip');
     await loaded(nip).toHaveValue('1234563218');

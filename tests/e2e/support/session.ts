@@ -46,6 +46,9 @@ export function renewedWhenOld<T>(make: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/** A signed-in API client of one demo user, as apiSession makes it. */
+export type ApiSession = Awaited<ReturnType<typeof apiSession>>;
+
 /**
  * A client of the API as a script would use it: fetches the XSRF cookie, echoes it on mutating
  * calls and sends `Authorization: JWT` once signed in.
@@ -68,7 +71,7 @@ export async function apiSession(request: APIRequestContext, username: DemoUser)
   return {
     post,
     /** A signed-in call of any method; the caller checks the answer. */
-    async send(method: 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) {
+    async send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) {
       return request.fetch(url, { method, data, headers: { 'X-XSRF-TOKEN': xsrf, ...(await authorization()) } });
     },
     async get<T>(url: string): Promise<T> {

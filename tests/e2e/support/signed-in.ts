@@ -1,10 +1,9 @@
 import path from 'node:path';
 import type { APIRequestContext, PlaywrightWorkerArgs, WorkerInfo } from '@playwright/test';
 import { keepOffline } from './offline';
-import { apiSession, renewedWhenOld, signIn } from './session';
+import { type ApiSession, apiSession, renewedWhenOld, signIn } from './session';
 import { test as base } from './test';
 
-type ApiSession = Awaited<ReturnType<typeof apiSession>>;
 
 interface ClientService {
   service_id: number;

@@ -4,7 +4,6 @@ import { keepOffline } from './offline';
 import { type ApiSession, apiSession, renewedWhenOld, signIn } from './session';
 import { test as base } from './test';
 
-
 interface ClientService {
   service_id: number;
   service_type: { shortcut: string };

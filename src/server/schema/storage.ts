@@ -134,6 +134,12 @@ interface Write {
   removed: boolean;
 }
 
+/** An engine transaction in progress: its writes, and a promise kept once it is over. */
+interface OpenTransaction {
+  writes: (Write & { owner: Owner })[];
+  over: Promise<void>;
+}
+
 /** The ids of one list in its order, as of a data version; null when the list is too long to keep. */
 interface IdList {
   version: number;
@@ -256,8 +262,24 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   };
   /** Per owner, the versions the engine's committed writes set, the record each wrote and whether it removed it. */
   const recentWrites = new Map<string, Write[]>();
-  /** The writes of a transaction in progress, told apart by its Queryable. */
-  const uncommitted = new WeakMap<Queryable, (Write & { owner: Owner })[]>();
+  /** The writes of a transaction in progress, told apart by its Queryable, and when it is over (committed and recorded, or rolled back). */
+  const uncommitted = new WeakMap<Queryable, OpenTransaction>();
+  /** Per owner, the list versions set by this process's transactions not over yet. */
+  const settling = new Map<string, Map<number, OpenTransaction>>();
+  /**
+   * On a shared database, a version read between a transaction's COMMIT and its writes being
+   * recorded here (once COMMIT's answer is back) shows a write this process made but does not know
+   * yet: the cached lists would rebuild from the database. A version read committed means the
+   * transaction that set it is over, or all but, so its writes are waited for instead (not those of
+   * the reader's own transaction, which is not over).
+   */
+  const ownWritesRecorded = async (db: Queryable, owner: Owner, current: number) => {
+    const open = settling.get(ownerKey(owner));
+    if (!open) return;
+    const reading = uncommitted.get(db);
+    const waits = [...open].filter(([version, transaction]) => version <= current && transaction !== reading).map(([, transaction]) => transaction.over);
+    if (waits.length) await Promise.all(waits);
+  };
   /**
    * Records by id, for the pages of cached lists: a page is then served with no record query. Each
    * write of this process drops its record (when written, and again once committed, in case a read
@@ -300,7 +322,10 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
     const write = { owner, version: Number(shared?.rows[0].version ?? 0), id, removed };
     cachedRows?.delete(String(id));
     const pending = uncommitted.get(db);
-    if (pending) pending.push(write);
+    if (pending) {
+      pending.writes.push(write);
+      if (shared) settling.set(ownerKey(owner), (settling.get(ownerKey(owner)) ?? new Map()).set(write.version, pending));
+    }
     // Outside store.transaction the moment of commit is unknown: id 0 makes cached lists rebuild.
     else committed([{ ...write, id: 0 }]);
   };
@@ -503,17 +528,28 @@ export function jsonbStore(module: ModuleSchema, options: StoreOptions): RecordS
   const store: RecordStore = {
     maxId: Number.MAX_SAFE_INTEGER,
     async transaction(db, write) {
-      const writes: (Write & { owner: Owner })[] = [];
-      const result = await db.transaction((tx) => {
-        uncommitted.set(tx, writes);
-        return write(tx);
-      });
-      committed(writes);
-      return result;
+      let over = () => {};
+      const transaction: OpenTransaction = { writes: [], over: new Promise<void>((resolve) => (over = resolve)) };
+      try {
+        const result = await db.transaction((tx) => {
+          uncommitted.set(tx, transaction);
+          return write(tx);
+        });
+        committed(transaction.writes);
+        return result;
+      } finally {
+        for (const { owner, version } of transaction.writes) {
+          const open = settling.get(ownerKey(owner));
+          if (open?.get(version) === transaction) open.delete(version);
+          if (open?.size === 0) settling.delete(ownerKey(owner));
+        }
+        over();
+      }
     },
     async list(db, owner, query) {
       if (!options.listCache) return listUncached(db, owner, query);
       const current = await version(db, owner);
+      await ownWritesRecorded(db, owner, current);
       keptRowsUpTo(owner, current);
       // A period's lists change as time passes, with no write to tell the cache.
       if (query.filters.some(({ filter }) => filter.op === 'period')) return listUncached(db, owner, query);

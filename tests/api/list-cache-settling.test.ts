@@ -37,9 +37,9 @@ function heldDatabase(real: Db) {
   const versionRead = new Promise<void>((resolve) => (versionWasRead = resolve));
   const db: Db = {
     kind: real.kind,
-    async query(sql, params) {
+    async query<Row>(sql: string, params?: unknown[]) {
       statements.push(sql);
-      const result = await real.query(sql, params);
+      const result = await real.query<Row>(sql, params);
       if (sql.startsWith('SELECT version FROM module_versions')) versionWasRead();
       return result;
     },

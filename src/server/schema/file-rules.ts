@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import sharp from 'sharp';
 import type { AdminFile, ModuleSchema } from '../../common/schema';
 import { fieldTitleKey } from '../../common/schema/keys';
 import type { Queryable } from '../platform/db';
 import { HttpError, t } from '../platform/http/errors';
 import type { FileStore, TemporaryObject } from '../platform/files/store';
+import { imageSize } from '../platform/files/images';
 import { activeTemplateSettings, flagsHold, type TemplateSettings } from './flags';
 
 /**
@@ -69,7 +69,7 @@ export async function checkFileRules(request: FastifyRequest, module: ModuleSche
   if (!rules.offered) throw refusal(field, 'errors.file_not_offered', { field: t(fieldTitleKey(module, field)) });
   if (!rules.dimensions) return;
   const object = await store.open(temporary.key);
-  const { width, height } = object ? await object.stream.pipe(sharp()).metadata().catch(() => ({ width: undefined, height: undefined })) : {};
+  const { width, height } = object ? await imageSize(object.stream) : {};
   const expected = rules.dimensions;
   if (width !== expected.width || height !== expected.height) {
     throw refusal(field, 'errors.image_dimensions', {

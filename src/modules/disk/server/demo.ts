@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import type { Queryable } from '../../../server/platform/db';
 import { demoServiceId, type ModuleDemoSeed } from '../../../server/platform/db/demo';
 import { chargeFiles } from '../../../server/platform/files/quota';
+import { plainPicture } from '../../../server/platform/files/images';
 import { t } from '../../../server/platform/http/errors';
 import { rootOf } from './store';
 
@@ -22,7 +22,7 @@ interface DemoFolder {
   folders?: DemoFolder[];
 }
 
-const picture = (background: string) => () => sharp({ create: { width: 320, height: 200, channels: 3, background } }).png().toBuffer();
+const picture = (background: string) => () => plainPicture(320, 200, background);
 const text = (key: string) => async () => Buffer.from(`${t(key)}\n`, 'utf8');
 
 /** A disk of a few folders and small files, one picture public; the same layout in each service. */

@@ -1,16 +1,16 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import type { Queryable } from '../../../server/platform/db';
 import { demoServiceId, demoUserId, insertDemoRecord, type ModuleDemoSeed } from '../../../server/platform/db/demo';
 import { DERIVATIVE_EXTENSION, makeThumbnails } from '../../../server/platform/files/images';
 import { chargeFiles } from '../../../server/platform/files/quota';
 import { derivativeName, newStoredName } from '../../../server/platform/files/store';
+import { plainPicture } from '../../../server/platform/files/images';
 import { t } from '../../../server/platform/http/errors';
 import type { StoredRecord } from '../../../server/schema/storage';
 
 /** A photo of the demo: a small picture in one colour, as a PNG. */
-const picture = (background: string) => sharp({ create: { width: 640, height: 400, channels: 3, background } }).png().toBuffer();
+const picture = (background: string) => plainPicture(640, 400, background);
 /** A one-page PDF, the smallest a viewer opens. */
 export const DEMO_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',

@@ -1,13 +1,13 @@
-import sharp from 'sharp';
 import { demoServiceId, insertDemoRecord, type ModuleDemoSeed } from '../../../server/platform/db/demo';
 import { t } from '../../../server/platform/http/errors';
+import { loadSharp } from '../../../server/platform/files/images';
 import { activeTemplateSettings } from '../../../server/schema/flags';
 import { storeFile } from './demo-news';
 
 const DAY = 86_400_000;
 /** A demo picture drawn here (no download): one colour with a lighter band, as a PNG. */
-const picture = (width: number, height: number, background: string) =>
-  sharp({ create: { width, height, channels: 3, background } })
+const picture = async (width: number, height: number, background: string) =>
+  (await loadSharp())({ create: { width, height, channels: 3, background } })
     .composite([{ input: { create: { width, height: Math.max(1, Math.round(height / 4)), channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0.35 } } }, top: Math.round(height / 3), left: 0 }])
     .png()
     .toBuffer();

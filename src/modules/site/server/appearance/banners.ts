@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import type { Queryable } from '../../../../server/platform/db';
 import { formError, HttpError, t } from '../../../../server/platform/http/errors';
+import { imageSize } from '../../../../server/platform/files/images';
 import { documentOperation, moduleRoutes } from '../../../../server/schema';
 import { activeTemplateSettings } from '../../../../server/schema/flags';
 
@@ -33,7 +33,7 @@ const sizeOf = (zone: Zone) => (zone.width && zone.height ? `${zone.width} × ${
  */
 async function assertFitsZone(zone: Zone | undefined, picture: Readable | null): Promise<void> {
   if (!zone?.width || !zone.height || !picture) return;
-  const { width, height } = await picture.pipe(sharp()).metadata().catch(() => ({ width: undefined, height: undefined }));
+  const { width, height } = await imageSize(picture);
   if (width === zone.width && height === zone.height) return;
   const message = t('validation.appearance_banners.picture_size', {
     zone: zone.name ?? zone.prefix,

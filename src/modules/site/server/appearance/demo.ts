@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
 import type { Queryable } from '../../../../server/platform/db';
 import { demoServiceId, insertDemoRecord, type ModuleDemoSeed } from '../../../../server/platform/db/demo';
+import { loadSharp, plainPicture } from '../../../../server/platform/files/images';
 import type { FileStore } from '../../../../server/platform/files/store';
 import { newStoredName } from '../../../../server/platform/files/store';
 import { t } from '../../../../server/platform/http/errors';
@@ -16,7 +16,7 @@ const PREVIEW_COLOURS: Record<string, { header: string; accent: string; page: st
 };
 
 /** A page's sketch (header, a banner, three columns of boxes, a footer) drawn in the template's colours, as a PNG. */
-function previewPicture(colours: { header: string; accent: string; page: string }): Promise<Buffer> {
+async function previewPicture(colours: { header: string; accent: string; page: string }): Promise<Buffer> {
   const box = (x: number) => `<rect x="${x}" y="190" width="170" height="110" rx="6" fill="#ffffff" stroke="${colours.accent}" stroke-width="3"/>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400">
     <rect width="600" height="400" fill="${colours.page}"/>
@@ -26,6 +26,7 @@ function previewPicture(colours: { header: string; accent: string; page: string 
     ${[24, 215, 406].map(box).join('')}
     <rect y="340" width="600" height="60" fill="${colours.header}" opacity="0.8"/>
   </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
@@ -56,8 +57,6 @@ async function describeTemplate(tx: Queryable, files: FileStore, prefix: string)
   ]);
 }
 
-/** A picture of one colour (a logo, a banner, a header photo, an icon) as a PNG. */
-const picture = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
 
 const ICONS = [
   { key: 'bip', link: 'https://bip.example.org', colour: '#C62828' },
@@ -79,19 +78,19 @@ async function fillKlientSite(tx: Queryable, api: Parameters<ModuleDemoSeed['see
   await insert(
     'appearance_page',
     { site_name: text('site_name'), motto: text('motto'), title: text('title'), footer_text: text('footer_text'), esp_link: 'https://epuap.gov.pl/wps/portal/strefa-klienta' },
-    { logo: await file('appearance_page', 'logo', await picture(240, 120, '#1B3A6B')) },
+    { logo: await file('appearance_page', 'logo', await plainPicture(240, 120, '#1B3A6B')) },
   );
-  await insert('appearance_graphics', {}, { news_picture: await file('appearance_graphics', 'news_picture', await picture(640, 400, '#90A4AE')) });
+  await insert('appearance_graphics', {}, { news_picture: await file('appearance_graphics', 'news_picture', await plainPicture(640, 400, '#90A4AE')) });
   await insert(
     'appearance_banners',
     { name: text('banner.name'), zone: 'naglowek', link: 'https://www.kowalski.example.com/dni-otwarte', alt: text('banner.alt'), active: true },
-    { picture: await file('appearance_banners', 'picture', await picture(1200, 300, '#2E7D32')) },
+    { picture: await file('appearance_banners', 'picture', await plainPicture(1200, 300, '#2E7D32')) },
   );
   for (const icon of ICONS) {
-    await insert('appearance_icons', { name: text(`icons.${icon.key}`), link: icon.link }, { icon: await file('appearance_icons', 'icon', await picture(64, 64, icon.colour)) });
+    await insert('appearance_icons', { name: text(`icons.${icon.key}`), link: icon.link }, { icon: await file('appearance_icons', 'icon', await plainPicture(64, 64, icon.colour)) });
   }
   for (const photo of HEADER_PHOTOS) {
-    await insert('appearance_header_photos', { alt: text(`header_photos.${photo.key}`) }, { photo: await file('appearance_header_photos', 'photo', await picture(1200, 400, photo.colour)) });
+    await insert('appearance_header_photos', { alt: text(`header_photos.${photo.key}`) }, { photo: await file('appearance_header_photos', 'photo', await plainPicture(1200, 400, photo.colour)) });
   }
 }
 

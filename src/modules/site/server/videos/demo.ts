@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { sanitizeEmbedCode, videoEmbedUrl } from '../../../../common/video';
 import { demoServiceId, insertDemoRecord, type ModuleDemoSeed } from '../../../../server/platform/db/demo';
+import { plainPicture } from '../../../../server/platform/files/images';
 import { t } from '../../../../server/platform/http/errors';
 import { storeFile } from '../demo-news';
 import { DEMO_WEBM } from './demo-media';
@@ -31,7 +31,7 @@ export const videosDemo: ModuleDemoSeed = {
     if ('problem' in embed) throw new Error(`the demo embed code is refused: ${embed.problem}`);
     await insert('videos', null, { ...options, title: embedTitle, description: text('embed.description'), source: 'embed', embed_code: embed.html, embed_url: embed.src });
 
-    const poster = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#1e5aa8' } }).png().toBuffer();
+    const poster = await plainPicture(640, 360, '#1e5aa8');
     const uploaded = await insert(
       'videos',
       null,

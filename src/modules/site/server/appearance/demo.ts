@@ -57,7 +57,6 @@ async function describeTemplate(tx: Queryable, files: FileStore, prefix: string)
   ]);
 }
 
-
 const ICONS = [
   { key: 'bip', link: 'https://bip.example.org', colour: '#C62828' },
   { key: 'contact', link: 'https://www.kowalski.example.com/kontakt', colour: '#1B3A6B' },

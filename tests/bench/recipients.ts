@@ -115,22 +115,30 @@ function seed(dataDir: string, databaseUrl: string | undefined): Promise<{ servi
   }, databaseUrl);
 }
 
-/** The arguments `npm start` gives node (package.json's start script: its V8 flags, the server's entry point). */
-async function startArguments(): Promise<string[]> {
+/** What `npm start` gives node (package.json's start script): its environment (NAME=value before the command), V8 flags and the server's entry point. */
+async function startCommand(): Promise<{ env: Record<string, string>; args: string[] }> {
   const { scripts } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const [command, ...args] = scripts.start.split(/\s+/);
+  const words = scripts.start.split(/\s+/);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_]+=/.test(words[0])) {
+    const assignment = words.shift()!;
+    env[assignment.slice(0, assignment.indexOf('='))] = assignment.slice(assignment.indexOf('=') + 1);
+  }
+  const [command, ...args] = words;
   if (command !== 'node') throw new Error(`package.json's start script does not run node: ${scripts.start}`);
-  return args;
+  return { env, args };
 }
 
 /** The API alone (no SPA) on the seeded directory, in a child process started as `npm start` starts it. */
 export async function startApiServer(dataDir: string, port: number, listCache: boolean, extraEnv: Record<string, string> = {}) {
   // BENCH_PROFILE_DIR: each server writes a CPU profile there when it stops (chrome://inspect reads it).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, ...(await startArguments())], {
+  const start = await startCommand();
+  const child = spawn(process.execPath, [...profile, ...start.args], {
     cwd: root,
     env: {
       ...process.env,
+      ...start.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -62,7 +62,7 @@ export const DATA_ATTRIBUTE = /^data-[-\w.\u00B7-\uFFFF]+$/;
 export const ARIA_ATTRIBUTE = /^aria-[-\w]+$/;
 /** Values that could end a comment or a raw-text element if the HTML were ever re-read in another context. */
 export const VALUE_BREAKOUT = /((--!?|])>)|<\/(style|script|title|xmp|textarea|noscript|iframe|noembed|noframes)/i;
-/** Text that reads as markup: refused inside raw-text elements and comments. */
+/** Text that reads as markup: an element of LITERAL_TEXT_TAGS holding it is removed. */
 export const MARKUP_PROBE = /<[/\w!]/;
 
 const TEXT_TAGS = ['a', 'abbr', 'address', 'article', 'aside', 'b', 'bdi', 'bdo', 'big', 'blockquote', 'br', 'caption', 'center', 'cite', 'code', 'col', 'colgroup', 'data', 'dd', 'del', 'details', 'dfn', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure', 'font', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'i', 'img', 'ins', 'kbd', 'li', 'main', 'map', 'area', 'mark', 'nav', 'ol', 'p', 'picture', 'pre', 'q', 'rp', 'rt', 'ruby', 's', 'samp', 'section', 'small', 'source', 'span', 'strike', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr', 'track', 'tt', 'u', 'ul', 'var', 'wbr'];
@@ -73,8 +73,7 @@ const MEDIA_ATTRIBUTES = ['autoplay', 'controls', 'kind', 'label', 'loop', 'mute
  * Content-block and news HTML as the browser may show it: text, tables, pictures and media, and
  * frames from the allow-listed embed paths; no scripts, event handlers, form controls (a block must
  * not ask for a password inside the panel) or styles (they could restyle or cover the panel around
- * the block). Links that open a new window get
- * rel="noopener noreferrer".
+ * the block). Links that open a new window get rel="noopener noreferrer".
  */
 export const CONTENT_POLICY: HtmlPolicy = {
   tags: [...TEXT_TAGS, 'audio', 'video', 'iframe'],

@@ -8,6 +8,7 @@ import {
   DATA_URI_TAGS,
   DROPPED_WITH_CONTENT,
   type HtmlPolicy,
+  type PolicyElement,
   LITERAL_TEXT_TAGS,
   MAIL_POLICY,
   MARKUP_PROBE,
@@ -98,11 +99,12 @@ function createServerSanitizer(policy: HtmlPolicy): (dirty: string) => string {
   };
 }
 
-function policyElement(element: Dom.Element) {
+/** A parse5 element as the policy's last check sees it (the browser's engine hands it a DOM node the same way). */
+function policyElement(element: Dom.Element): PolicyElement {
   return {
     tag: element.tagName,
-    getAttribute: (name: string) => element.attrs.find((attribute) => attribute.name === name)?.value ?? null,
-    setAttribute(name: string, value: string) {
+    getAttribute: (name) => element.attrs.find((attribute) => attribute.name === name)?.value ?? null,
+    setAttribute(name, value) {
       const attribute = element.attrs.find((candidate) => candidate.name === name);
       if (attribute) attribute.value = value;
       else element.attrs.push({ name, value });

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +12,15 @@ export function localBackend(root: string): StoreBackend {
     async write(key, source) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      await pipeline(source, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+      const sink = createWriteStream(file, { flags: 'wx', mode: 0o600 });
+      try {
+        await pipeline(source, sink);
+      } catch (error) {
+        // pipeline rejects as soon as the source fails, maybe before the file is even open: the
+        // caller's removal would run first and the file appear after it. Wait for the sink to close.
+        if (!sink.closed) await once(sink, 'close');
+        throw error;
+      }
     },
     async move(from, to) {
       const file = fileOf(to);

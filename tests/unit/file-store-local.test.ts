@@ -35,17 +35,22 @@ it('leaves no file behind when an upload fails while its file is still being ope
       throw new Error('too large');
     })(),
   );
+  let removing: Promise<void> | undefined;
   const settled = backend.write(KEY, refused).then(
     () => 'written',
     async (error: Error) => {
       // What the store does when a write fails: it removes the object.
-      await backend.remove(KEY);
+      removing = backend.remove(KEY);
+      await removing;
       return error.message;
     },
   );
   const letOpenGo = await asked;
-  // Time for the failure to settle, were the write not to wait for its file.
-  await Promise.race([settled, new Promise((resolve) => setImmediate(resolve))]);
+  // Once the source has failed and the turn is over, a write that does not wait for its file has
+  // failed already, and its removal is let finish before the file is opened.
+  if (!refused.closed) await new Promise((resolve) => refused.once('close', resolve));
+  await new Promise((resolve) => setImmediate(resolve));
+  await removing;
   letOpenGo();
   expect(await settled).toBe('too large');
   await openDone;

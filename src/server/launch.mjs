@@ -1,19 +1,24 @@
 /**
- * `npm start`: the server compiled to JavaScript (dist/server), not its TypeScript sources through
+ * `npm start` (and `npm run seed`, given `seed`): the server compiled to JavaScript (dist/server), not its TypeScript sources through
  * tsx, which keeps every transformed module and its source map in memory (about 90 MB of an idle
  * server's resident memory). Plain JavaScript, so that node runs it without tsx. The server is
  * compiled again when a source it is built from changed, compared by content (the hashes of the
  * build's inputs, kept in dist/server/sources.json), then started.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import process from 'node:process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 import { build, version as esbuildVersion } from 'esbuild';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const entry = 'src/server/start.ts';
+/** The commands, each a compiled entry point (dist/server/<name>.js, beside the sources' layout). */
+const entries = { start: 'src/server/start.ts', seed: 'src/server/cli/seed.ts' };
+const command = process.argv[2] ?? 'start';
+if (!(command in entries)) throw new Error(`unknown command ${command}; known: ${Object.keys(entries).join(', ')}`);
 const outDir = path.join(root, 'dist/server');
 const stampFile = path.join(outDir, 'sources.json');
 const launcher = fileURLToPath(import.meta.url);
@@ -77,12 +82,52 @@ const packagesAsNodeFindsThem = {
   },
 };
 
-if (!isCurrent()) {
+/** Whether the process that wrote its pid in the lock is gone (a lock not yet given its pid: once that takes over 10 s). */
+function lockAbandoned(lock) {
+  try {
+    const holder = Number(readFileSync(path.join(lock, 'pid'), 'utf8'));
+    process.kill(holder, 0);
+    return false;
+  } catch (error) {
+    if (error.code === 'EPERM') return false;
+    if (error.code !== 'ENOENT') return true;
+    try {
+      return Date.now() - statSync(lock).mtimeMs > 10_000;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** Runs fn while holding the build's lock (a directory beside the output): two starts at once build once, the second after the first. */
+async function underBuildLock(fn) {
+  const lock = `${outDir}.lock`;
+  mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      if (lockAbandoned(lock)) rmSync(lock, { recursive: true, force: true });
+      else await sleep(200);
+    }
+  }
+  try {
+    writeFileSync(path.join(lock, 'pid'), String(process.pid));
+    return await fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+async function buildServer() {
   // A build's chunks are named by their content: those of an earlier build would stay for good.
   rmSync(outDir, { recursive: true, force: true });
   const { metafile } = await build({
     absWorkingDir: root,
-    entryPoints: [entry],
+    entryPoints: Object.values(entries),
+    outbase: 'src/server',
     outdir: outDir,
     bundle: true,
     splitting: true,
@@ -97,4 +142,7 @@ if (!isCurrent()) {
   if (unread.length) throw new Error(`the server's build read sources it did not hash: ${unread.join(', ')}`);
   writeFileSync(stampFile, JSON.stringify(stampOf(builtSources)));
 }
-await import(pathToFileURL(path.join(outDir, 'start.js')).href);
+
+if (!isCurrent()) await underBuildLock(async () => isCurrent() || buildServer());
+const compiled = path.relative('src/server', entries[command]).replace(/\.ts$/, '.js');
+await import(pathToFileURL(path.join(outDir, compiled)).href);

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/server/platform/db/seed';
 import { waitUntilListening } from '../bench/server';
 import { DEMO_PASSWORD } from './support/app';
+import { freePort } from './support/free-port';
 import { type KillTarget, onKillTarget } from './support/kill-target';
 import { type MailSink, startMailSink } from './support/mail-sink';
 import { until } from './support/until';
@@ -13,14 +13,6 @@ import { until } from './support/until';
 const SERVER = fileURLToPath(new URL('../../src/server/start.ts', import.meta.url));
 const RECIPIENTS = 2000;
 const TAG = 'test-awarii';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** The demo data, 2,000 tagged recipients, the provider's relay as sender method, a template and a draft mailing. */
 async function prepare(target: KillTarget): Promise<{ serviceId: number; mailingId: number }> {

@@ -26,16 +26,19 @@ export const SHELL_DEMO = 'shell';
  * on it and then skips the seed.
  */
 export async function seedModuleDemos(db: Db, api: FastifyInstance, seeds: readonly ModuleDemoSeed[]): Promise<void> {
-  const { rows } = await db.query<{ name: string }>('SELECT name FROM demo_seeds');
-  const done = new Set(rows.map((row) => row.name));
-  if (!done.has(SHELL_DEMO)) return;
-  for (const seed of seeds) {
-    if (done.has(seed.name)) continue;
+  for (const seed of await missingModuleDemos(db, seeds)) {
     await db.transaction(async (tx) => {
       const claimed = await tx.query('INSERT INTO demo_seeds (name) VALUES ($1) ON CONFLICT DO NOTHING RETURNING name', [seed.name]);
       if (claimed.rows.length > 0) await seed.seed(tx, api);
     });
   }
+}
+
+/** The module demo seeds a database holding the shell's demo data lacks; none where it holds no demo data. */
+export async function missingModuleDemos(db: Queryable, seeds: readonly ModuleDemoSeed[]): Promise<ModuleDemoSeed[]> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM demo_seeds');
+  const done = new Set(rows.map((row) => row.name));
+  return done.has(SHELL_DEMO) ? seeds.filter((seed) => !done.has(seed.name)) : [];
 }
 
 /** The id of a demo user (admin, klient, klient2, nowy). */

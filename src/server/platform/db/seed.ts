@@ -2,7 +2,7 @@ import { escapeHtml } from '../../../common/content/escape';
 import { generateTemporaryPassword, hashPassword } from '../auth/passwords';
 import type { Config } from '../../config';
 import { t } from '../http/errors';
-import { type DemoAccount, SHELL_DEMO } from './demo';
+import { type DemoAccount, type ModuleDemoSeed, missingModuleDemos, SHELL_DEMO } from './demo';
 import { insertMenu, mainMenu, serviceMenu } from './seed/menus';
 import type { Db, Queryable } from './types';
 
@@ -313,6 +313,11 @@ async function countUsers(db: Queryable): Promise<number> {
   return (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users')).rows[0].count;
 }
 
+/** Whether demo data is to be seeded: the database has no users yet, or lacks one of the module demos. */
+export async function demoIncomplete(db: Queryable, moduleSeeds: readonly ModuleDemoSeed[]): Promise<boolean> {
+  return (await countUsers(db)) === 0 || (await missingModuleDemos(db, moduleSeeds)).length > 0;
+}
+
 /**
  * Demo data of issue 2, every text from the demo.* catalogue keys. Runs in one transaction and only
  * on a database without users; returns whether it seeded.
@@ -329,7 +334,7 @@ export async function seedDemoData(db: Db, options: { password: string }): Promi
     await insertRegulations(tx, userIds);
     await insertContent(tx);
     await insertNews(tx, userIds);
-    // Module demos follow at the server's start (seedModuleDemos), once the modules are loaded.
+    // Module demos follow once the modules are loaded (seedModuleDemos, when the API is ready).
     await tx.query('INSERT INTO demo_seeds (name) VALUES ($1)', [SHELL_DEMO]);
     return true;
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceOf } from './schema-fixtures';
 import { createSendingTestApp, type TestApp } from './support/app';
 import { type MailSink, startMailSink } from './support/mail-sink';
-import { addressesOf, parseMail, verifyDkim } from './support/mime';
+import { parseMail, verifyDkim } from './support/mime';
 import { signedIn } from './support/signed-in';
 import { until } from './support/until';
 
@@ -90,16 +90,16 @@ describe("a newsletter message's headers", () => {
     for (const { stored, shown } of names) {
       await storeSenderName(stored);
       for (const raw of [await mailOne('<p>Treść</p>'), await testSend()]) {
-        const mail = parseMail(raw);
-        expect(addressesOf(mail.header('From')!)).toEqual([{ name: shown, address: SENDER_ADDRESS }]);
-        expect(mail.fields.map((field) => field.name.toLowerCase())).not.toContain('bcc');
+        const mail = await parseMail(raw);
+        expect(mail.from).toEqual([{ name: shown, address: SENDER_ADDRESS }]);
+        expect(mail.fieldNames).not.toContain('bcc');
         expect(raw).not.toContain('security@bank.example>');
       }
     }
   });
 
   it("sends a mailing's html sanitised as a template's test send is: no script, form or frame, its links tracked in order", async () => {
-    const mail = parseMail(
+    const mail = await parseMail(
       await mailOne('<p><a href="https://sklep.example.pl/a">A</a><script>alert(1)</script><form action="https://phish.example.net"><input name="haslo"><a href="https://sklep.example.pl/b">B</a></form><iframe src="https://phish.example.net"></iframe></p>'),
     );
     const html = mail.parts.find((part) => part.type === 'text/html')!.content;
@@ -112,9 +112,9 @@ describe("a newsletter message's headers", () => {
     const { rows } = await test.ctx.db.query<{ name: string }>('SELECT name FROM client_services WHERE id = $1', [newsletter]);
     await test.ctx.db.query('UPDATE client_services SET name = $2 WHERE id = $1', [newsletter, 'Sklep "Kowalski"\r\nBcc: x@y.z — Łódź']);
     try {
-      const mail = parseMail(await mailOne('<p>Zobacz <a href="https://sklep.example.pl/promocja?a=1&amp;b=2">naszą <b>promocję</b></a> i https://sklep.example.pl/</p>'));
+      const mail = await parseMail(await mailOne('<p>Zobacz <a href="https://sklep.example.pl/promocja?a=1&amp;b=2">naszą <b>promocję</b></a> i https://sklep.example.pl/</p>'));
       expect(mail.text('List-Id')).toBe(`Sklep "Kowalski" Bcc: x@y.z — Łódź <newsletter-${newsletter}.panel.example.pl>`);
-      expect(mail.fields.map((field) => field.name.toLowerCase())).not.toContain('bcc');
+      expect(mail.fieldNames).not.toContain('bcc');
       const text = mail.parts.find((part) => part.type === 'text/plain')!.content;
       expect(text).toMatch(/Zobacz naszą promocję \(https:\/\/panel\.example\.pl\/api\/newsletter\/click\/\S+\) i https:\/\/sklep\.example\.pl\//);
       expect(text.split('Wypisz się z newslettera')).toHaveLength(2);
@@ -126,9 +126,9 @@ describe("a newsletter message's headers", () => {
   });
 
   it('keeps a subject with line breaks and an address in it one Subject field', async () => {
-    const mail = parseMail(await mailOne('<p>Treść</p>', 'Promocja\r\nBcc: x@y.z <security@bank.example>'));
+    const mail = await parseMail(await mailOne('<p>Treść</p>', 'Promocja\r\nBcc: x@y.z <security@bank.example>'));
     expect(mail.text('Subject')).toBe('Promocja Bcc: x@y.z <security@bank.example>');
-    expect(mail.fields.map((field) => field.name.toLowerCase())).not.toContain('bcc');
+    expect(mail.fieldNames).not.toContain('bcc');
   });
 });
 
@@ -137,8 +137,8 @@ describe('the sender address the forms show', () => {
     expect((await saveSender({ config_type_id: 1, from: 'biuro', from_name: 'Biuro Kowalski' })).statusCode).toBe(200);
     const answer = await call('GET', api('/module/senders/configs/address'));
     expect(answer.json()).toEqual({ suffix: '@newsletter.kowalski.example.com', from: `Biuro Kowalski <${SENDER_ADDRESS}>` });
-    const mail = parseMail(await mailOne('<p>Adres</p>'));
-    expect(addressesOf(mail.header('From')!)).toEqual([{ name: 'Biuro Kowalski', address: SENDER_ADDRESS }]);
+    const mail = await parseMail(await mailOne('<p>Adres</p>'));
+    expect(mail.from).toEqual([{ name: 'Biuro Kowalski', address: SENDER_ADDRESS }]);
     // Another client's user does not learn it.
     expect((await call('GET', api('/module/senders/configs/address'), undefined, 'klient2')).statusCode).toBe(403);
   });
@@ -160,12 +160,12 @@ describe('DKIM', () => {
     await storeSenderName('Biuro Kowalski');
     await publishServiceKey('newsletter.kowalski.example.com');
     for (const raw of [await mailOne('<p>Zażółć gęślą jaźń</p>'), await testSend()]) {
-      const signatures = verifyDkim(raw, dnsKey);
-      expect(signatures.map((tags) => `${tags.s}@${tags.d}`)).toEqual([`newsletter${newsletter}@newsletter.kowalski.example.com`, 'panel@relay.example.net']);
-      for (const tags of signatures) expect(tags.h.toLowerCase().split(':')).toEqual(expect.arrayContaining(['from', 'subject', 'date', 'to', 'message-id']));
+      const signatures = await verifyDkim(raw, dnsKey);
+      expect(signatures.map(({ selector, domain }) => `${selector}@${domain}`)).toEqual([`newsletter${newsletter}@newsletter.kowalski.example.com`, 'panel@relay.example.net']);
+      for (const { signed } of signatures) expect(signed).toEqual(expect.arrayContaining(['from', 'subject', 'date', 'to', 'message-id']));
     }
-    for (const tags of verifyDkim(await mailOne('<p>Treść</p>'), dnsKey)) {
-      expect(tags.h.toLowerCase().split(':')).toEqual(expect.arrayContaining(['list-id', 'list-unsubscribe', 'list-unsubscribe-post']));
+    for (const { signed } of await verifyDkim(await mailOne('<p>Treść</p>'), dnsKey)) {
+      expect(signed).toEqual(expect.arrayContaining(['list-id', 'list-unsubscribe', 'list-unsubscribe-post']));
     }
   });
 
@@ -175,12 +175,12 @@ describe('DKIM', () => {
     try {
       await publishServiceKey('sklep-kowalski.example.org');
       for (const raw of [await mailOne('<p>Treść</p>'), await testSend()]) {
-        expect(verifyDkim(raw, dnsKey).map((tags) => `${tags.s}@${tags.d}`)).toEqual([`newsletter${newsletter}@sklep-kowalski.example.org`]);
+        expect((await verifyDkim(raw, dnsKey)).map(({ selector, domain }) => `${selector}@${domain}`)).toEqual([`newsletter${newsletter}@sklep-kowalski.example.org`]);
       }
       // A message changed on its way fails.
       const raw = await mailOne('<p>Treść</p>');
-      expect(() => verifyDkim(raw.replace(/^Subject: .*$/m, 'Subject: Inny temat'), dnsKey)).toThrow(/does not verify/);
-      expect(() => verifyDkim(raw.replace(/Tre=C5=9B=C4=87/, 'Tresc'), dnsKey)).toThrow(/body hash/);
+      await expect(verifyDkim(raw.replace(/^Subject: .*$/m, 'Subject: Inny temat'), dnsKey)).rejects.toThrow(/did not verify: bad signature/);
+      await expect(verifyDkim(raw.replace(/Tre=C5=9B=C4=87/, 'Tresc'), dnsKey)).rejects.toThrow(/did not verify: body hash did not verify/);
     } finally {
       expect((await saveSender({ config_type_id: 1, from: 'biuro', from_name: 'Biuro Kowalski' })).statusCode).toBe(200);
     }

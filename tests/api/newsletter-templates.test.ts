@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceOf } from './schema-fixtures';
 import { createTestApp, type TestApp } from './support/app';
-import { addressesOf, parseMail } from './support/mime';
+import { parseMail } from './support/mime';
 import { readOutboxDir } from './support/outbox';
 import { signedIn } from './support/signed-in';
 
@@ -87,9 +87,9 @@ describe('newsletter templates', () => {
     const sent = await call('PUT', `${base()}/${id}/send_to_email`, { email: 'KLIENT@example.com' });
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ detail: 'Wysłano szablon.' });
-    const mail = parseMail((await mailsTo('klient@example.com'))[0]);
+    const mail = await parseMail((await mailsTo('klient@example.com'))[0]);
     expect(mail.text('Subject')).toBe('Grudniowy newsletter');
-    expect(addressesOf(mail.header('From')!)).toEqual([{ name: 'Biuro Kowalski', address: 'biuro@newsletter.kowalski.example.com' }]);
+    expect(mail.from).toEqual([{ name: 'Biuro Kowalski', address: 'biuro@newsletter.kowalski.example.com' }]);
     const sentHtml = mail.parts.find((part) => part.type === 'text/html')!.content;
     expect(sentHtml).toContain('<td>Hello newsletter</td>');
     for (const removed of ['<script', 'alert(1)', '<form', '<input', '<iframe']) expect(sentHtml).not.toContain(removed);

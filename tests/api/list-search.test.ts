@@ -32,8 +32,9 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const base = () => `/api/client_service/${service}/module/recipients`;
-// Every record, most, a tenth, a few, one field's end and start together, none; % and _ are literal.
-const TERMS = ['@EXAMPLE', 'odbiorca1', 'odbiorca 12', '99@', 'ca 7', 'nikt', '%', 'a_1'];
+// Every record, all but the few renamed, a tenth, a few, one field's end and start together, none;
+// % and _ are literal. Where most match, the blocks are counted from those that do not.
+const TERMS = ['@EXAMPLE', 'ODBIORCA', 'odbiorca1', 'odbiorca 12', '99@', 'ca 7', 'nikt', '%', 'a_1'];
 
 /** The ids the records' own fields match (name or e-mail containing the term, any case), in the list's order. */
 async function expectedIds(term: string, order: 'ASC' | 'DESC', tag: string | null = null): Promise<number[]> {
@@ -121,6 +122,27 @@ describe('an uncached list search', () => {
     expect(await textsNotAsTheRecords('recipients', null)).toBe(0);
     await ensureSearchTexts(app.ctx.db, registry);
     expect(await textsNotAsTheRecords('recipients', ['name', 'email'])).toBe(0);
+    await expectSearchesAsTheRecordsSay();
+  });
+
+  it("keeps the trigram index's list of texts not merged into it short, on an index made before the limit too", async () => {
+    const db = app.ctx.db;
+    const options = async () => (await db.query<{ options: string[] | null }>("SELECT reloptions AS options FROM pg_class WHERE relname = 'module_search_texts_trgm'")).rows[0]?.options;
+    if ((await db.query("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'")).rows.length === 0) {
+      expect(await options()).toBeUndefined();
+      return;
+    }
+    expect(await options()).toEqual(['gin_pending_list_limit=256']);
+    // As an index made before: the default limit (4 MB), and texts written since waiting in its list.
+    await db.query('ALTER INDEX module_search_texts_trgm RESET (gin_pending_list_limit)');
+    await db.query(
+      `INSERT INTO module_records (resource, client_service_id, data)
+       SELECT 'recipients', $1, jsonb_build_object('name', 'Późniejszy ' || g, 'email', 'pozniejszy' || g || '@example.com') FROM generate_series(1, 3000) g`,
+      [service],
+    );
+    await ensureSearchTexts(db, serverRegistry(app.config));
+    expect(await options()).toEqual(['gin_pending_list_limit=256']);
+    expect((await db.query<{ pages: number }>("SELECT gin_clean_pending_list('module_search_texts_trgm'::regclass) AS pages")).rows[0].pages).toBe(0);
     await expectSearchesAsTheRecordsSay();
   });
 

@@ -6,6 +6,8 @@
 
 const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_ENTRY = 0x02014b50;
+/** The signature of the header before each entry's stored bytes. */
+export const ZIP_LOCAL_HEADER = 0x04034b50;
 /** The end record (22 bytes) closes the file, after a comment of at most 65,535 bytes. */
 export const ZIP_END_SEARCH_BYTES = 22 + 0xffff;
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_ROWS } from '../../src/modules/newsletter/server/recipient-file';
 import { createTestApp, type TestApp } from './support/app';
 import { until } from './support/until';
+import { zipOf } from './support/zip';
 import { multipart, PNG, serviceOf } from './schema-fixtures';
 
 let test: TestApp;
@@ -370,6 +371,24 @@ describe('admin/importy: recipients from CSV and XLSX', () => {
 
     const rows = await upload(admin, Buffer.from(`email\n${'a@example.com\n'.repeat(IMPORT_MAX_ROWS)}`), 'wiersze.csv');
     expect(await finished(rows.json().id)).toMatchObject({ status: 'failed', failure: `Plik ma ponad ${IMPORT_MAX_ROWS} wierszy. Podziel go na mniejsze pliki.` });
+  });
+
+  it('refuses an XLSX whose entries unpack to more than they declare, and a sheet of too many rows, before reading it', async () => {
+    const importXlsx = async (name: string, data: Buffer) => {
+      const form = multipart({}, { name, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data });
+      const response = await test.call({ method: 'POST', url: `/api/client_service/${newsletter}/module/recipients/imports`, token: admin, payload: form.payload, headers: form.headers });
+      expect(response.statusCode).toBe(201);
+      return finished(response.json().id);
+    };
+    // 101 MB of spaces in a worksheet whose headers say 1 kB: about 100 kB sent.
+    const lying = zipOf([{ name: 'xl/worksheets/sheet1.xml', content: Buffer.alloc(101 * 1024 * 1024, 0x20), declaredSize: 1024 }]);
+    expect(await importXlsx('klamliwy.xlsx', lying)).toMatchObject({
+      status: 'failed',
+      failure: 'Plik XLSX po rozpakowaniu zajmowałby ponad 100 MB. Podziel go na mniejsze pliki lub zapisz jako CSV.',
+    });
+    const rows = Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>a${i}@example.com</t></is></c></row>`);
+    const sheet = zipOf([{ name: 'xl/worksheets/sheet1.xml', content: Buffer.from(`<worksheet><sheetData>${rows.join('')}</sheetData></worksheet>`) }]);
+    expect(await importXlsx('wiersze.xlsx', sheet)).toMatchObject({ status: 'failed', failure: `Plik ma ponad ${IMPORT_MAX_ROWS} wierszy. Podziel go na mniejsze pliki.` });
   });
 
   it('fails a file with no e-mail column with a Polish reason', async () => {

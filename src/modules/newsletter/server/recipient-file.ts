@@ -1,15 +1,17 @@
+import { promisify } from 'node:util';
+import { inflateRaw } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import type { TranslateParams } from '../../../common/i18n/translate';
 import { decodeRecipientText, delimiterOf, namedColumns, type MappedColumns } from '../common/recipient-columns';
-import { ZIP_END_SEARCH_BYTES, zipEnd, zipEntries } from '../../../common/zip-directory';
+import { ZIP_END_SEARCH_BYTES, ZIP_LOCAL_HEADER, type ZipEntry, zipEnd, zipEntries } from '../../../common/zip-directory';
 
 export type ImportFormat = 'csv' | 'xlsx';
 
 /** The most rows an import reads, CSV or XLSX (a 20 MB CSV of bare addresses has about a million). */
 export const IMPORT_MAX_ROWS = 500_000;
 /**
- * What an XLSX file may unpack to, as its archive declares it (exceljs unpacks the whole archive
- * into memory): a sheet of IMPORT_MAX_ROWS recipients takes some tens of MB.
+ * What an XLSX file may unpack to, as its archive declares it and as it really inflates (exceljs
+ * unpacks the whole archive into memory): a sheet of IMPORT_MAX_ROWS recipients takes some tens of MB.
  */
 export const XLSX_MAX_UNPACKED_MB = 100;
 const XLSX_MAX_ENTRIES = 1000;
@@ -24,6 +26,7 @@ export class ImportFileRefused extends Error {
   }
 }
 
+const inflate = promisify(inflateRaw);
 const tooManyRows = () => new ImportFileRefused('errors.recipient_imports.too_many_rows', { max: IMPORT_MAX_ROWS });
 
 /** One row of the file: its number as a spreadsheet shows it (the first line is 1) and its cells. */
@@ -72,30 +75,67 @@ export function readCsv(buffer: Buffer): ReadRows {
   return { rows, unreadable };
 }
 
-/**
- * The number of entries and the bytes they unpack to, as a ZIP archive's central directory declares
- * them (read before anything is unpacked); null when the file is no ZIP archive. ZIP64 archives
- * mark their counts 0xFFFF and sizes 0xFFFFFFFF here, both beyond the caps.
- */
-function declaredContents(buffer: Buffer): { entries: number; unpackedBytes: number } | null {
+/** The entries of a ZIP archive as its central directory lists them (read before anything is unpacked); null when the file is no ZIP archive. */
+function archiveEntries(buffer: Buffer): ZipEntry[] | null {
   const bytes = (start: number, length: number) => new DataView(buffer.buffer, buffer.byteOffset + start, length);
   const tailStart = Math.max(0, buffer.length - ZIP_END_SEARCH_BYTES);
   const end = zipEnd(bytes(tailStart, buffer.length - tailStart));
   if (!end || end.offset > buffer.length) return null;
-  const entries = zipEntries(bytes(end.offset, buffer.length - end.offset), end.count);
-  return entries && { entries: end.count, unpackedBytes: entries.reduce((sum, entry) => sum + entry.unpackedSize, 0) };
+  return zipEntries(bytes(end.offset, buffer.length - end.offset), end.count);
+}
+
+/** An entry's bytes as stored, after its local header; null when they lie outside the file. */
+function storedBytes(buffer: Buffer, entry: ZipEntry): Buffer | null {
+  const at = entry.localHeaderAt;
+  if (at + 30 > buffer.length || buffer.readUInt32LE(at) !== ZIP_LOCAL_HEADER) return null;
+  const start = at + 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28);
+  return start + entry.compressedSize <= buffer.length ? buffer.subarray(start, start + entry.compressedSize) : null;
+}
+
+/** How many rows a worksheet's XML holds (its <row> elements). */
+function rowsIn(xml: Buffer): number {
+  let rows = 0;
+  for (let at = xml.indexOf('<row'); at !== -1; at = xml.indexOf('<row', at + 4)) {
+    if ([0x20, 0x3e, 0x2f, 0x09, 0x0a, 0x0d].includes(xml[at + 4])) rows += 1;
+  }
+  return rows;
+}
+
+/**
+ * Checks an XLSX file before exceljs reads it (exceljs unpacks the whole archive into memory): the
+ * entries its central directory declares, refused before anything is unpacked, then each entry
+ * really unpacked, stopped as soon as the total passes the cap (a directory may declare less than its
+ * entries inflate to), nothing kept but each worksheet's count of rows.
+ */
+async function checkXlsx(buffer: Buffer): Promise<void> {
+  const entries = archiveEntries(buffer);
+  if (!entries) throw new Error('not a ZIP archive');
+  const maxBytes = XLSX_MAX_UNPACKED_MB * 1024 * 1024;
+  const tooLarge = () => new ImportFileRefused('errors.recipient_imports.xlsx_too_large', { max: XLSX_MAX_UNPACKED_MB });
+  if (entries.length > XLSX_MAX_ENTRIES || entries.reduce((sum, entry) => sum + entry.unpackedSize, 0) > maxBytes) throw tooLarge();
+  let unpacked = 0;
+  for (const entry of entries) {
+    const stored = storedBytes(buffer, entry);
+    if (!stored || (entry.method !== 0 && entry.method !== 8)) throw new Error('not a readable ZIP entry');
+    const content =
+      entry.method === 0
+        ? stored
+        : await inflate(stored, { maxOutputLength: maxBytes - unpacked + 1 }).catch((error: NodeJS.ErrnoException) => {
+            throw error.code === 'ERR_BUFFER_TOO_LARGE' ? tooLarge() : error;
+          });
+    unpacked += content.length;
+    if (unpacked > maxBytes) throw tooLarge();
+    if (/^xl\/worksheets\/[^/]+\.xml$/.test(entry.name) && rowsIn(content) > IMPORT_MAX_ROWS) throw tooManyRows();
+  }
 }
 
 /**
  * The rows of the first worksheet of an XLSX file, each cell as the text the spreadsheet shows. An
- * archive declaring more than XLSX_MAX_UNPACKED_MB (a "zip bomb") is refused before it is unpacked.
+ * archive that unpacks to more than XLSX_MAX_UNPACKED_MB (a "zip bomb") or has a sheet of more than
+ * IMPORT_MAX_ROWS rows is refused before it is read (checkXlsx).
  */
 export async function readXlsx(buffer: Buffer): Promise<ReadRows> {
-  const contents = declaredContents(buffer);
-  if (!contents) throw new Error('not a ZIP archive');
-  if (contents.entries > XLSX_MAX_ENTRIES || contents.unpackedBytes > XLSX_MAX_UNPACKED_MB * 1024 * 1024) {
-    throw new ImportFileRefused('errors.recipient_imports.xlsx_too_large', { max: XLSX_MAX_UNPACKED_MB });
-  }
+  await checkXlsx(buffer);
   // Loaded by the first XLSX import, not at start (a large library most servers never need).
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
